@@ -1,0 +1,70 @@
+"""Argument validation shared by every public function.
+
+Errors name the argument and the offending value, e.g.
+``position[2] must be a non-negative int, got -1``, so a reader who typed a
+bad position in a notebook sees at once what to fix.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Iterable
+
+from .types import Move, Position
+
+# ---------------------------------------------------------------- scalars
+
+
+def check_int(value: object, name: str, *, minimum: int | None = 0) -> int:
+    """Return ``value`` as an int, or raise naming ``name``.
+
+    Bools, floats, strings and None are rejected with ``TypeError`` (``True``
+    is an int to Python, but never a heap size to a reader); numpy integers
+    are accepted and converted.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, got {value!r} ({type(value).__name__})")
+    value = int(value)
+    if minimum is not None and value < minimum:
+        if minimum == 0:
+            raise ValueError(f"{name} must be a non-negative int, got {value}")
+        raise ValueError(f"{name} must be an int >= {minimum}, got {value}")
+    return value
+
+
+def check_k(k: object) -> int:
+    """Return Moore's ``k`` (the most heaps one move may reduce), at least 1."""
+    return check_int(k, "k", minimum=1)
+
+
+# ---------------------------------------------------------------- positions
+
+
+def check_position(position: object, name: str = "position", *, allow_empty: bool = True) -> Position:
+    """Return ``position`` as a tuple of non-negative ints, or raise.
+
+    >>> check_position([3, 4, 5])
+    (3, 4, 5)
+    """
+    if isinstance(position, (str, bytes)) or not isinstance(position, Iterable):
+        raise TypeError(f"{name} must be a sequence of non-negative ints, got {position!r} ({type(position).__name__})")
+    heaps = tuple(position)
+    if not heaps and not allow_empty:
+        raise ValueError(f"{name} must not be empty")
+    return tuple(check_int(h, f"{name}[{i}]") for i, h in enumerate(heaps))
+
+
+def check_move(position: Position, move: object, name: str = "move") -> Move:
+    """Return a legal Nim move ``(heap_index, new_size)`` for ``position``, or raise.
+
+    A move must name an existing heap and make it strictly smaller.
+    """
+    if not isinstance(move, tuple | list) or len(move) != 2:
+        raise TypeError(f"{name} must be a pair (heap_index, new_size), got {move!r}")
+    index = check_int(move[0], f"{name}[0] (heap index)")
+    new_size = check_int(move[1], f"{name}[1] (new size)")
+    if index >= len(position):
+        raise ValueError(f"{name}[0] (heap index) must be < {len(position)}, got {index}")
+    if new_size >= position[index]:
+        raise ValueError(f"{name} must make heap {index} smaller: it has {position[index]}, new size {new_size}")
+    return index, new_size

@@ -1,0 +1,166 @@
+"""Pictures for the chapters (the only module that imports matplotlib).
+
+Every function draws on ``ax`` (the current Axes when None), returns it, and
+never calls ``plt.show()`` or changes global settings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+
+import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
+from matplotlib.patches import Circle
+
+from ._check import check_position
+from .search import solve
+from .types import Position, Successors
+
+P_COLOR = "#2b6cb0"  # P-positions: the player to move loses
+N_COLOR = "#dd6b20"  # N-positions: the player to move wins
+
+
+def plot_heaps(
+    position: Position, ax: Axes | None = None, *, highlight: dict[int, int] | None = None, title: str | None = None
+) -> Axes:
+    """Draw each heap as a row of stones; ``highlight={heap: new_size}`` greys the stones a move takes."""
+    heaps = check_position(position)
+    ax = ax or plt.gca()
+    highlight = highlight or {}
+    for row, size in enumerate(heaps):
+        y = len(heaps) - 1 - row
+        keep = highlight.get(row, size)
+        for j in range(size):
+            taken = j >= keep
+            ax.add_patch(Circle((j, y), 0.38, facecolor="#e2e8f0" if taken else "#4a5568", edgecolor="#1a202c", lw=1))
+        ax.text(-0.9, y, f"heap {row}: {size}", ha="right", va="center", fontsize=10)
+    width = max(heaps, default=1)
+    ax.set_xlim(-4.2, max(width, 1) - 0.4)
+    ax.set_ylim(-0.7, len(heaps) - 0.3)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    if title:
+        ax.set_title(title)
+    return ax
+
+
+def plot_game_graph(
+    successors: Successors,
+    start: Hashable,
+    ax: Axes | None = None,
+    *,
+    misere: bool = False,
+    label: Callable[[Hashable], str] | None = None,
+) -> Axes:
+    """Draw every position reachable from ``start`` as a layered graph, coloured P (blue) and N (orange).
+
+    Layers are the number of moves made from ``start`` along the longest path, so arrows point down.
+    """
+    ax = ax or plt.gca()
+    label = label or _label
+    # Every reachable position and its moves
+    edges: dict[Hashable, list[Hashable]] = {}
+    todo = [start]
+    while todo:
+        p = todo.pop()
+        if p in edges:
+            continue
+        edges[p] = list(dict.fromkeys(successors(p)))
+        todo.extend(edges[p])
+    known: dict[Hashable, bool] = {}
+    for p in edges:
+        solve(successors, p, misere=misere, known=known)
+    # Longest distance from start gives the layer (positions in topological order)
+    order = _topological(edges, start)
+    depth = {start: 0}
+    for p in order:
+        for q in edges[p]:
+            depth[q] = max(depth.get(q, 0), depth[p] + 1)
+    layers: dict[int, list[Hashable]] = {}
+    for p in order:
+        layers.setdefault(depth[p], []).append(p)
+    xy = {}
+    for d, row in layers.items():
+        for j, p in enumerate(sorted(row, key=str)):
+            xy[p] = (j - (len(row) - 1) / 2, -d)
+    for p, qs in edges.items():
+        for q in qs:
+            ax.annotate(
+                "",
+                xy=xy[q],
+                xytext=xy[p],
+                arrowprops={"arrowstyle": "-|>", "color": "#a0aec0", "lw": 1, "shrinkA": 14, "shrinkB": 14},
+            )
+    for p, (x, y) in xy.items():
+        color = P_COLOR if known[p] else N_COLOR
+        ax.text(
+            x,
+            y,
+            label(p),
+            ha="center",
+            va="center",
+            fontsize=9,
+            color="white",
+            bbox={"boxstyle": "round,pad=0.35", "facecolor": color, "edgecolor": "none"},
+        )
+    xs = [x for x, _ in xy.values()]
+    ax.set_xlim(min(xs) - 0.8, max(xs) + 0.8)
+    ax.set_ylim(-max(layers) - 0.6, 0.6)
+    ax.axis("off")
+    ax.legend(
+        handles=[
+            plt.Line2D([], [], marker="s", ls="", color=P_COLOR, label="P: player to move loses"),
+            plt.Line2D([], [], marker="s", ls="", color=N_COLOR, label="N: player to move wins"),
+        ],
+        loc="upper left",
+        bbox_to_anchor=(1.0, 1.0),
+        frameon=False,
+        fontsize=9,
+    )
+    return ax
+
+
+def _label(position: Hashable) -> str:
+    if isinstance(position, tuple):
+        return "(" + ", ".join(map(str, position)) + ")"
+    return str(position)
+
+
+def _topological(edges: dict[Hashable, list[Hashable]], start: Hashable) -> list[Hashable]:
+    order: list[Hashable] = []
+    seen = {start}
+    stack = [(start, iter(edges[start]))]
+    while stack:
+        p, it = stack[-1]
+        for q in it:
+            if q not in seen:
+                seen.add(q)
+                stack.append((q, iter(edges[q])))
+                break
+        else:
+            stack.pop()
+            order.append(p)
+    return order[::-1]
+
+
+def plot_values(
+    values: Sequence[int],
+    ax: Axes | None = None,
+    *,
+    title: str | None = None,
+    preperiod: int | None = None,
+    period: int | None = None,
+) -> Axes:
+    """Plot a Grundy sequence g(0), g(1), … as dots, shading the periodic part when it is known."""
+    ax = ax or plt.gca()
+    ax.plot(range(len(values)), values, ".", ms=4, color="#2d3748")
+    if preperiod is not None and period:
+        ax.axvspan(preperiod - 0.5, len(values) - 0.5, color="#c6f6d5", alpha=0.6, label=f"periodic, period {period}")
+        for start in range(preperiod, len(values), period):
+            ax.axvline(start - 0.5, color="#38a169", lw=0.5)
+        ax.legend(loc="upper left", fontsize=9)
+    ax.set_xlabel("heap size n")
+    ax.set_ylabel("Grundy value g(n)")
+    if title:
+        ax.set_title(title)
+    return ax

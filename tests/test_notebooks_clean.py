@@ -1,0 +1,87 @@
+"""Chapters are committed as inputs only, and every chapter has the house anatomy."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHAPTERS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+ENDING = ["## Checking the theorem", "## Play", "## Summary", "## Exercises"]
+
+
+def test_there_are_chapters():
+    assert CHAPTERS, "no notebooks found under notebooks/"
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_no_outputs_or_stray_metadata(path):
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    assert set(notebook["metadata"]) <= {"kernelspec", "language_info"}
+    for i, cell in enumerate(notebook["cells"]):
+        assert set(cell.get("metadata", {})) <= {"tags"}, f"cell {i} has metadata {cell['metadata']}"
+        if cell["cell_type"] == "code":
+            assert cell["outputs"] == [], f"cell {i} has outputs: run tools/clean_notebooks.py"
+            assert cell["execution_count"] is None, f"cell {i} has an execution count"
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_chapter_anatomy(path):
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    cells = notebook["cells"]
+    first = "".join(cells[0]["source"]).splitlines()
+    # Optional label line, then the title, then a paragraph saying what the reader learns
+    lines = [line for line in first if not re.fullmatch(r"\(.+\)=", line)]
+    assert lines[0].startswith("# "), "the first cell opens with the chapter title"
+    assert "learn" in " ".join(lines[1:]), "the opening paragraph says what the reader will learn"
+    assert "notation" in " ".join(lines[1:]), "the opening links the notation page"
+    # One import cell, right after the title
+    assert cells[1]["cell_type"] == "code" and "import" in "".join(cells[1]["source"])
+    imports_elsewhere = [
+        i
+        for i, c in enumerate(cells[2:], 2)
+        if c["cell_type"] == "code" and re.search(r"^\s*(import|from \S+ import)", "".join(c["source"]), re.M)
+    ]
+    assert not imports_elsewhere, f"imports outside the import cell: cells {imports_elsewhere}"
+    headings = [
+        line
+        for c in cells
+        if c["cell_type"] == "markdown"
+        for line in "".join(c["source"]).splitlines()
+        if line.startswith("## ")
+    ]
+    positions = [next((i for i, h in enumerate(headings) if h.startswith(e)), None) for e in ENDING]
+    assert None not in positions, (
+        f"missing headings: {[e for e, p in zip(ENDING, positions, strict=True) if p is None]}"
+    )
+    assert positions == sorted(positions), "the chapter ends with check, play, summary, exercises, in that order"
+    assert positions[-1] == len(headings) - 1 or headings[-1].startswith("## Exercises")
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_no_path_hacks_or_installs(path):
+    text = path.read_text(encoding="utf-8")
+    for bad in ("sys.path", "!pip", "%pip", "import *", "%timeit"):
+        assert bad not in text, f"{path.name} contains {bad!r}"
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_chapter_check_asserts(path):
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    cells = notebook["cells"]
+    start = next(
+        i
+        for i, c in enumerate(cells)
+        if c["cell_type"] == "markdown" and "## Checking the theorem" in "".join(c["source"])
+    )
+    code = "".join("".join(c["source"]) for c in cells[start:] if c["cell_type"] == "code")
+    assert "assert " in code and "print(" in code, "the check prints how many positions agree and asserts it"
+
+
+def test_every_chapter_is_in_the_toc():
+    toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
+    for path in CHAPTERS:
+        assert f"notebooks/{path.stem}" in toc, f"{path.name} is not in _toc.yml"
