@@ -11,6 +11,9 @@ Map of the package (all pure functions on plain data):
 - ``rulesets``: heap games: octal codes, Kayles, Grundy's game, Lasker's nim
 - ``explain``: the optimal move explained step by step (binary columns)
 - ``play``: strategies and game transcripts
+- ``engine`` and ``periodicity`` (numpy, numba): fast Grundy sequences and
+  certified periods; ``grundy_values``, ``find_period`` and ``Periodicity``
+  are loaded from them on first use
 - ``plotting`` (matplotlib) and ``widgets`` (ipywidgets) are imported only
   on request, so ``import nimlib`` stays fast.
 
@@ -39,10 +42,23 @@ from .rulesets import (
 
 __version__ = "0.1.0"
 
+# Loaded on first use: they need numpy (and numba), which `import nimlib` does not
+_LAZY = {"grundy_values": "engine", "find_period": "periodicity", "Periodicity": "periodicity"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module 'nimlib' has no attribute {name!r}")
+
+
 __all__ = [
     "HeapGame",
     "MexScratch",
     "OctalGame",
+    "Periodicity",
     "XorSteps",
     "apply_move",
     "computer_move",
@@ -50,9 +66,11 @@ __all__ = [
     "crosses_2",
     "dawsons_kayles",
     "explain",
+    "find_period",
     "grundy",
     "grundy_of_sum",
     "grundy_value",
+    "grundy_values",
     "grundys_game",
     "is_p_position",
     "kayles",

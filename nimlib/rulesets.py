@@ -17,6 +17,23 @@ from .types import HeapRule, Position
 
 
 @dataclass(frozen=True)
+class TakeRule:
+    """A heap game's moves in octal form, for the compiled engine.
+
+    A move takes j tokens from a heap and leaves no heap (j in ``take_all``),
+    one heap (``take_one``) or two non-empty heaps (``take_split``; of
+    different sizes when ``unequal``). ``take_any`` adds every j >= 1 to
+    ``take_all`` and ``take_one`` (Nim, Lasker's nim).
+    """
+
+    take_all: tuple[int, ...] = ()
+    take_one: tuple[int, ...] = ()
+    take_split: tuple[int, ...] = ()
+    unequal: bool = False
+    take_any: bool = False
+
+
+@dataclass(frozen=True)
 class HeapGame:
     """An impartial game on heaps, given by the options of a single heap.
 
@@ -29,6 +46,7 @@ class HeapGame:
     rule: HeapRule = field(repr=False, compare=False)
     max_take: int | None = None
     splits_without_taking: bool = False
+    takes: TakeRule | None = field(default=None, repr=False)
 
     def __repr__(self) -> str:
         return self.name
@@ -100,11 +118,17 @@ def octal(code: str) -> OctalGame:
                 for a in range(1, rest // 2 + 1):
                     yield (a, rest - a)
 
+    takes = TakeRule(
+        take_all=tuple(j for j, d in enumerate(digits) if j and d & 1),
+        take_one=tuple(j for j, d in enumerate(digits) if j and d & 2),
+        take_split=tuple(j for j, d in enumerate(digits) if d & 4),
+    )
     return OctalGame(
         name=f"octal({code!r})",
         rule=rule,
         max_take=max_take,
         splits_without_taking=bool(lead),
+        takes=takes,
         code=code,
         digits=digits,
     )
@@ -129,13 +153,21 @@ def _lasker_rule(n: int) -> Iterator[tuple[int, ...]]:
         yield (a, n - a)
 
 
-nim = HeapGame("nim", _nim_rule, max_take=None)
+nim = HeapGame("nim", _nim_rule, max_take=None, takes=TakeRule(take_any=True))
 """Nim as a heap game: a heap may become any smaller heap."""
 
-grundys_game = HeapGame("grundys_game", _grundy_rule, max_take=0, splits_without_taking=True)
+grundys_game = HeapGame(
+    "grundys_game", _grundy_rule, max_take=0, splits_without_taking=True, takes=TakeRule(take_split=(0,), unequal=True)
+)
 """Grundy's game: split one heap into two non-empty heaps of different sizes."""
 
-laskers_nim = HeapGame("laskers_nim", _lasker_rule, max_take=None, splits_without_taking=True)
+laskers_nim = HeapGame(
+    "laskers_nim",
+    _lasker_rule,
+    max_take=None,
+    splits_without_taking=True,
+    takes=TakeRule(take_split=(0,), take_any=True),
+)
 """Lasker's nim: take any number from one heap, or split a heap into two non-empty heaps."""
 
 kayles = octal("0.77")
