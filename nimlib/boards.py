@@ -346,3 +346,137 @@ def vertex_values(edges: Mapping[int, Sequence[int]]) -> dict[int, int]:
             stack.pop()
             on_path.discard(u)
     return dict(sorted(values.items()))
+
+
+# ---------------------------------------------------------------- heaps
+
+
+@dataclass(frozen=True)
+class HeapBoard(Board):
+    """Any heap game of ``nimlib.rulesets`` (subtraction games, Lasker's nim, Grundy's game) as a board.
+
+    ``position`` is the tuple of heaps; each heap is a component with its Grundy value g(n).
+    """
+
+    game: HeapGame = kayles
+    largest: int = 30
+    _values: _HeapValues = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", repr(self.game))
+        object.__setattr__(self, "_values", _HeapValues(self.game, check_int(self.largest, "largest")))
+
+    def moves(self, position):
+        heaps = check_position(position)
+        out = []
+        for i, a in enumerate(heaps):
+            for option in self.game.options(a):
+                after = heaps[:i] + option + heaps[i + 1 :]
+                said = " + ".join(map(str, option)) if option else "nothing"
+                out.append((f"heap {i}: {a} → {said}", i, after))
+        return out
+
+    def components(self, position):
+        return [(f"heap {i} ({a})", self._values.values[a]) for i, a in enumerate(position)]
+
+    def cells(self, position):
+        return [str(a) for a in position]
+
+
+def nim_with_increases(budget_moves: int, cap: int):
+    """Successors of Nim where a move may also *increase* a heap (up to ``cap``), at most ``budget_moves`` times.
+
+    A position is ``(heaps, increases_left)``; the budget keeps the game finite.
+    The nim-sum rule still decides it: increases do not help.
+    """
+    budget_moves = check_int(budget_moves, "budget_moves")
+    cap = check_int(cap, "cap")
+
+    def successors(position):
+        heaps, left = position
+        for i, a in enumerate(heaps):
+            for b in range(a):
+                yield heaps[:i] + (b,) + heaps[i + 1 :], left
+            if left:
+                for b in range(a + 1, cap + 1):
+                    yield heaps[:i] + (b,) + heaps[i + 1 :], left - 1
+
+    return successors
+
+
+# ---------------------------------------------------------------- partizan boards
+
+
+def northcott_successors(width: int):
+    """Northcott's game on rows of ``width`` cells: position = (rows, player), a row = (white, black) columns.
+
+    The player to move (0 = White, 1 = Black) slides one of their own pieces
+    along its row, any distance, left or right, never onto or past the other
+    piece. Play can go on forever; retrograde analysis still labels it.
+    """
+    width = check_int(width, "width", minimum=2)
+
+    def successors(position):
+        rows, player = position
+        for r, row in enumerate(rows):
+            mine, theirs = row[player], row[1 - player]
+            low, high = (0, theirs - 1) if mine < theirs else (theirs + 1, width - 1)
+            for x in range(low, high + 1):
+                if x != mine:
+                    new = (x, theirs) if player == 0 else (theirs, x)
+                    yield rows[:r] + (new,) + rows[r + 1 :], 1 - player
+
+    return successors
+
+
+def northcott_gaps(rows: Sequence[tuple[int, int]]) -> list[int]:
+    """The empty cells between the two pieces of each row: the Nim heaps of Northcott's game."""
+    return [abs(w - b) - 1 for w, b in rows]
+
+
+def pawns_successors(columns: int):
+    """Dawson's chess on a 3×``columns`` board: White pawns on row 0, Black on row 2, captures compulsory.
+
+    A position is (white, black, player): frozensets of (row, column) and
+    whose turn it is (0 = White, moving up; 1 = Black, moving down).
+    """
+    columns = check_int(columns, "columns", minimum=1)
+
+    def successors(position):
+        white, black, player = position
+        mine, theirs, step = (white, black, 1) if player == 0 else (black, white, -1)
+        captures, advances = [], []
+        for r, c in mine:
+            for dc in (-1, 1):
+                if (r + step, c + dc) in theirs:
+                    captures.append(((r, c), (r + step, c + dc)))
+            target = (r + step, c)
+            if 0 <= r + step <= 2 and target not in mine and target not in theirs:
+                advances.append(((r, c), target))
+        for src, dst in captures or advances:
+            new_mine = (mine - {src}) | {dst}
+            new_theirs = theirs - {dst}
+            yield (new_mine, new_theirs, 1) if player == 0 else (new_theirs, new_mine, 0)
+
+    return successors
+
+
+def pawns_start(columns: int) -> tuple[frozenset, frozenset, int]:
+    """The opening position of Dawson's chess: a full row of pawns each, White to move."""
+    columns = check_int(columns, "columns", minimum=1)
+    return frozenset((0, c) for c in range(columns)), frozenset((2, c) for c in range(columns)), 0
+
+
+def tromino_successors(columns: int):
+    """L-trominoes on a 2×``columns`` board: a position is the bit mask of covered cells."""
+    columns = check_int(columns, "columns", minimum=1)
+    shapes = []
+    for c in range(columns - 1):
+        block = [(0, c), (1, c), (0, c + 1), (1, c + 1)]
+        for skip in range(4):
+            shapes.append(sum(1 << (r * columns + cc) for k, (r, cc) in enumerate(block) if k != skip))
+
+    def successors(mask: int):
+        return [mask | s for s in shapes if not mask & s]
+
+    return successors

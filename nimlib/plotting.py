@@ -150,10 +150,23 @@ def plot_values(
     title: str | None = None,
     preperiod: int | None = None,
     period: int | None = None,
+    rare_mask: int | None = None,
 ) -> Axes:
-    """Plot a Grundy sequence g(0), g(1), … as dots, shading the periodic part when it is known."""
+    """Plot a Grundy sequence g(0), g(1), … as dots, shading the periodic part when it is known.
+
+    With ``rare_mask``, values v with an even number of 1s in v & rare_mask (the rare values) are drawn in red.
+    """
     ax = ax or plt.gca()
-    ax.plot(range(len(values)), values, ".", ms=4, color="#2d3748")
+    xs = list(range(len(values)))
+    if rare_mask:
+        rare = [bin(int(v) & rare_mask).count("1") % 2 == 0 for v in values]
+        common_x = [x for x in xs if not rare[x]]
+        rare_x = [x for x in xs if rare[x]]
+        ax.plot(common_x, [values[x] for x in common_x], ".", ms=2, color="#a0aec0", label="common values")
+        ax.plot(rare_x, [values[x] for x in rare_x], "o", ms=4, color="#c53030", label=f"rare values ({len(rare_x)})")
+        ax.legend(loc="upper left", fontsize=9)
+    else:
+        ax.plot(xs, values, ".", ms=4, color="#2d3748")
     if preperiod is not None and period:
         ax.axvspan(preperiod - 0.5, len(values) - 0.5, color="#c6f6d5", alpha=0.6, label=f"periodic, period {period}")
         for start in range(preperiod, len(values), period):
@@ -163,4 +176,34 @@ def plot_values(
     ax.set_ylabel("Grundy value g(n)")
     if title:
         ax.set_title(title)
+    return ax
+
+
+def plot_outcome_grid(
+    is_p: Callable[[int, int], bool], size: int, ax: Axes | None = None, *, title: str | None = None
+) -> Axes:
+    """Colour the two-heap positions (a, b), a, b < size: P blue, N orange."""
+    ax = ax or plt.gca()
+    grid = [[1.0 if is_p(a, b) else 0.0 for a in range(size)] for b in range(size)]
+    from matplotlib.colors import ListedColormap
+
+    ax.imshow(grid, origin="lower", cmap=ListedColormap([N_COLOR, P_COLOR]), vmin=0, vmax=1)
+    ax.set_xlabel("heap 0 (a)")
+    ax.set_ylabel("heap 1 (b)")
+    ax.set_xticks(range(0, size, max(1, size // 8)))
+    ax.set_yticks(range(0, size, max(1, size // 8)))
+    if title:
+        ax.set_title(title)
+    return ax
+
+
+def plot_nim_sum_table(size: int = 32, ax: Axes | None = None) -> Axes:
+    """The nim-addition table a ⊕ b for a, b < size, as an image: its self-similar squares are the binary digits."""
+    ax = ax or plt.gca()
+    table = [[a ^ b for a in range(size)] for b in range(size)]
+    image = ax.imshow(table, origin="lower", cmap="viridis")
+    ax.figure.colorbar(image, ax=ax, label="a ⊕ b", shrink=0.8)
+    ax.set_xlabel("a")
+    ax.set_ylabel("b")
+    ax.set_title(f"a ⊕ b for a, b < {size}")
     return ax

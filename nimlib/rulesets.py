@@ -9,7 +9,7 @@ theorem reduces each position to the XOR of its heaps' Grundy values.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ._check import check_int, check_position
@@ -131,6 +131,31 @@ def octal(code: str) -> OctalGame:
         takes=takes,
         code=code,
         digits=digits,
+    )
+
+
+# ---------------------------------------------------------------- subtraction games
+
+
+def subtraction(allowed: Iterable[int]) -> HeapGame:
+    """The subtraction game S(allowed): a move takes s tokens from one heap, for some s in ``allowed``.
+
+    >>> subtraction({1, 2, 3}).options(5)
+    [(2,), (3,), (4,)]
+    """
+    if isinstance(allowed, (str, bytes)) or not isinstance(allowed, Iterable):
+        raise TypeError(f"allowed must be a set of positive ints, got {allowed!r}")
+    takes = tuple(sorted({check_int(s, "allowed[...]", minimum=1) for s in allowed}))
+    if not takes:
+        raise ValueError("allowed must not be empty")
+
+    def rule(n: int) -> Iterator[tuple[int, ...]]:
+        for s in takes:
+            if s <= n:
+                yield (n - s,) if n > s else ()
+
+    return HeapGame(
+        f"subtraction({set(takes)})", rule, max_take=max(takes), takes=TakeRule(take_all=takes, take_one=takes)
     )
 
 

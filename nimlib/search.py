@@ -85,3 +85,49 @@ def is_p_position(successors: Successors, position: Hashable, *, misere: bool = 
 def outcome(successors: Successors, position: Hashable, *, misere: bool = False) -> str:
     """``"P"`` if the previous player wins (player to move loses), else ``"N"``."""
     return "P" if is_p_position(successors, position, misere=misere) else "N"
+
+
+def retrograde(successors: Successors, *starts: Hashable) -> dict[Hashable, str]:
+    """Label every position reachable from ``starts`` "P", "N" or "D" (draw), for games that may loop.
+
+    Retrograde analysis, the way endgame tables are built: positions with no
+    move are P; a position with a move to a P-position is N; a position all
+    of whose moves lead to N-positions is P; whatever is left can be
+    prolonged forever by both sides and is a draw. The game may be partizan:
+    put whose turn it is into the position.
+
+    >>> labels = retrograde(lambda n: [(n + 1) % 3], 0)   # a 3-cycle: nobody can ever win
+    >>> sorted(labels.values())
+    ['D', 'D', 'D']
+    """
+    children: dict[Hashable, list[Hashable]] = {}
+    todo = list(starts)
+    while todo:
+        p = todo.pop()
+        if p in children:
+            continue
+        children[p] = list(dict.fromkeys(successors(p)))
+        todo.extend(q for q in children[p] if q not in children)
+    parents: dict[Hashable, list[Hashable]] = {p: [] for p in children}
+    for p, qs in children.items():
+        for q in qs:
+            parents[q].append(p)
+    unresolved = {p: len(qs) for p, qs in children.items()}
+    label: dict[Hashable, str] = {}
+    queue = [p for p, n in unresolved.items() if n == 0]
+    for p in queue:
+        label[p] = "P"
+    while queue:
+        q = queue.pop()
+        for p in parents[q]:
+            if p in label:
+                continue
+            if label[q] == "P":
+                label[p] = "N"
+                queue.append(p)
+            else:
+                unresolved[p] -= 1
+                if unresolved[p] == 0:
+                    label[p] = "P"
+                    queue.append(p)
+    return {p: label.get(p, "D") for p in children}
