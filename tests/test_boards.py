@@ -2,12 +2,29 @@
 
 from __future__ import annotations
 
+from functools import reduce
 from itertools import combinations, combinations_with_replacement, product
+from operator import xor
 
 import pytest
 
-from nimlib import search
-from nimlib.boards import CrossesStrip, GraphChips, KaylesRow, Nimble, Staircase, TurningTurtles, vertex_values
+from nimlib import grundy_value, grundy_values, nim, rulesets, search
+from nimlib.boards import (
+    CrossesStrip,
+    GraphChips,
+    HeapBoard,
+    KaylesRow,
+    Nimble,
+    Staircase,
+    TurningTurtles,
+    nim_with_increases,
+    northcott_gaps,
+    northcott_successors,
+    pawns_start,
+    pawns_successors,
+    tromino_successors,
+    vertex_values,
+)
 
 
 def check_board(board, positions):
@@ -84,3 +101,53 @@ def test_bad_board_arguments():
         CrossesStrip(length=5, distance=3)
     with pytest.raises(ValueError, match="length must be a non-negative int"):
         KaylesRow(length=-2)
+
+
+# ---------------------------------------------------------------- games with their own searchers
+
+
+def test_nim_with_increases_follows_the_nim_sum():
+    successors = nim_with_increases(budget_moves=2, cap=5)
+    known: dict = {}
+    positions = [((a, b, c), left) for a in range(5) for b in range(5) for c in range(5) for left in range(3)]
+    for p in positions:
+        assert search.solve(successors, p, known=known)[p] == (nim.nim_sum(p[0]) == 0), p
+
+
+@pytest.mark.parametrize("width", [4, 6])
+def test_northcott_is_nim_on_the_gaps(width):
+    rows = [(w, b) for w in range(width) for b in range(width) if w != b]
+    starts = [((r1, r2), player) for r1 in rows for r2 in rows for player in (0, 1)]
+    labels = search.retrograde(northcott_successors(width), *starts)
+    assert "D" not in labels.values()
+    for (rows_, _player), label in labels.items():
+        assert (label == "P") == (reduce(xor, northcott_gaps(rows_)) == 0)
+
+
+def test_dawsons_chess_is_crosses():
+    values = grundy_values(rulesets.crosses, 10)
+    for columns in range(1, 9):
+        assert search.is_p_position(pawns_successors(columns), pawns_start(columns)) == (values[columns] == 0)
+
+
+def test_trominoes_are_octal_0007():
+    values = grundy_values(rulesets.trominoes, 20)
+    for columns in range(1, 8):
+        assert grundy_value(tromino_successors(columns), 0) == values[2 * columns]
+
+
+def test_heap_board_and_subtraction():
+    board = HeapBoard(game=rulesets.subtraction({1, 2, 3}), largest=12)
+    positions = [(a, b) for a in range(9) for b in range(9)]
+    assert check_board(board, positions) == 81
+    assert board.grundy((5, 6)) == (5 % 4) ^ (6 % 4)
+    with pytest.raises(ValueError, match="allowed must not be empty"):
+        rulesets.subtraction([])
+    with pytest.raises(ValueError, match="must be an int >= 1"):
+        rulesets.subtraction([0, 1])
+
+
+def test_retrograde_on_a_cycle():
+    assert set(search.retrograde(lambda n: [(n + 1) % 3], 0).values()) == {"D"}
+    labels = search.retrograde(lambda n: [n - 1] if n else [], 5)
+    assert [labels[n] for n in range(6)] == ["P", "N", "P", "N", "P", "N"]
