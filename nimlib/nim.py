@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import reduce
+from itertools import combinations_with_replacement
 from operator import xor
 
-from ._check import check_move, check_position
+from ._check import check_int, check_move, check_position
 from .types import Move, Position
 
 # ---------------------------------------------------------------- the rule
@@ -135,3 +136,16 @@ def canonical(position: Position) -> Position:
 
 def _canonical(heaps: Position) -> Position:
     return tuple(sorted(h for h in heaps if h))
+
+
+def positions_up_to(heaps: int, size: int) -> list[Position]:
+    """Every position of at most ``heaps`` non-empty heaps of at most ``size`` stones, up to order (canonical).
+
+    These are the small positions every chapter checks exhaustively.
+
+    >>> len(positions_up_to(heaps=4, size=7)), positions_up_to(heaps=2, size=1)
+    (330, [(), (1,), (1, 1)])
+    """
+    heaps = check_int(heaps, "heaps")
+    size = check_int(size, "size")
+    return [_canonical(c) for c in combinations_with_replacement(range(size + 1), heaps)]

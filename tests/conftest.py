@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
-
 import pytest
 from hypothesis import settings
+
+from nimlib.nim import positions_up_to
 
 # Property tests run a fixed number of examples, derandomized, so CI is repeatable
 settings.register_profile("ci", max_examples=150, derandomize=True, deadline=None)
@@ -14,7 +14,7 @@ settings.load_profile("ci")
 
 def small_positions(heaps: int = 4, size: int = 7) -> list[tuple[int, ...]]:
     """Every position of at most ``heaps`` heaps of at most ``size`` stones, up to order."""
-    return [tuple(h for h in combo if h) for combo in combinations_with_replacement(range(size + 1), heaps)]
+    return positions_up_to(heaps, size)
 
 
 @pytest.fixture(scope="session")
