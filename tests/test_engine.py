@@ -127,3 +127,46 @@ def test_against_the_published_table(code, prefix, period, head, cycle):
     assert (found.preperiod, found.period) == (int(prefix), int(period))
     digits = [int(c, 36) for c in head + cycle]
     assert grundy_values(game, len(digits)).tolist() == digits
+
+
+SOLVED = TABLE.with_name("SolvedGames.md")
+UNSOLVED = TABLE.with_name("UnsolvedGames.md")
+
+
+def _rows(path, columns):
+    if not path.exists():
+        return []
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) >= columns and re.fullmatch(r"[0-7]*\.[0-7]+|Grundy's", cells[0]):
+            rows.append(cells)
+    return rows
+
+
+# The nontrivial solved games whose certificate needs at most 2^15 values (the others take minutes)
+SOLVED_ROWS = [r for r in _rows(SOLVED, 3) if 2 * int(r[1]) + 2 * int(r[2]) + 3 <= 1 << 15]
+
+
+@pytest.mark.parametrize("row", SOLVED_ROWS, ids=[r[0] for r in SOLVED_ROWS])
+def test_nontrivial_solved_games(row):
+    code, prefix, period = row[0], int(row[1]), int(row[2])
+    found = find_period(octal(code), limit=1 << 15)
+    assert found is not None and (found.preperiod, found.period) == (prefix, period)
+
+
+def test_enough_solved_games_were_read():
+    if not SOLVED.exists():
+        pytest.skip("outside reference table not found")
+    assert len(SOLVED_ROWS) >= 4
+
+
+def test_grundys_game_rare_values_match_the_published_table():
+    rows = {r[0]: r for r in _rows(UNSOLVED, 7)}
+    if "Grundy's" not in rows:
+        pytest.skip("outside reference table not found")
+    _, _, _largest_index, _largest, mask, rare_count, last_rare = rows["Grundy's"][:7]
+    mask = int(mask, 16)
+    values = grundy_values(rulesets.grundys_game, 100_000)
+    rare = [n for n, v in enumerate(values.tolist()) if bin(v & mask).count("1") % 2 == 0]
+    assert (len(rare), rare[-1]) == (int(rare_count), int(last_rare))
