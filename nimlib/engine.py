@@ -87,7 +87,7 @@ def compute_values(ruleset: HeapGame, n: int, *, method: str = "auto") -> np.nda
             if found is not None:
                 return _extend(g[:lo], n, found.preperiod, found.period)
         if may_sparse:
-            mask = _best_mask(g[:lo], forced=method == "sparse")
+            mask = best_mask(g[:lo], forced=method == "sparse")
             if mask:
                 rare = np.zeros(n, dtype=np.int64)
                 found_rare = np.flatnonzero(scratch.classes(mask, size=int(g[:lo].max()) + 1)[g[:lo]])
@@ -126,7 +126,7 @@ class _Scratch:
         return self.mask_table[key]
 
 
-def _best_mask(values: np.ndarray, *, forced: bool = False) -> int:
+def best_mask(values: np.ndarray, *, forced: bool = False) -> int:
     """The mask that makes the fewest values rare (Walsh–Hadamard transform of the histogram); 0 if none helps."""
     width = max(int(values.max()), 1).bit_length()
     hist = np.bincount(values, minlength=1 << width).astype(np.int64)
