@@ -182,3 +182,31 @@ class Source:
 def show_source(obj: object) -> Source:
     """Return ``obj``'s source for display, so chapters show the code they explain instead of copying it."""
     return Source(obj)
+
+
+class StaticGame:
+    """A Nim game that plays in the built web page, with no kernel (book/assets/nimplay.js brings it to life).
+
+    In Jupyter, where the live widget is available, it shows a one-line note instead.
+    """
+
+    def __init__(self, position: Position, *, misere: bool = False, k: int = 1, seed: int = 1) -> None:
+        self.position = check_position(position, allow_empty=False)
+        self.k = check_k(k)
+        if misere and self.k != 1:
+            raise ValueError(f"misere play is supported for k=1 only, got k={k}")
+        self.misere = bool(misere)
+        self.seed = seed
+
+    def _repr_html_(self) -> str:
+        return (
+            f'<div class="nimlib-static-play" data-position="{",".join(map(str, self.position))}" '
+            f'data-misere="{int(self.misere)}" data-k="{self.k}" data-seed="{self.seed}">'
+            '<p class="nimlib-fallback">The in-page game appears in the built book; here, play the widget above.</p>'
+            "</div>"
+        )
+
+
+def static_game(position: Position, *, misere: bool = False, k: int = 1, seed: int = 1) -> StaticGame:
+    """A game of Nim (misère, Moore's Nim_k) that a reader of the static HTML plays in the page."""
+    return StaticGame(position, misere=misere, k=k, seed=seed)

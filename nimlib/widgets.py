@@ -84,9 +84,9 @@ class NimGame(w.VBox):
         self._show_xor.observe(lambda change: self._refresh(), "value")
         self._history = w.HTML()
         self.play_button = w.Button(description="Play", button_style="primary", tooltip="Play the sizes in the boxes")
-        self.new_button = w.Button(description="New position", icon="random")
-        self.undo_button = w.Button(description="Undo", icon="undo")
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
+        self.new_button = w.Button(description="New position")
+        self.undo_button = w.Button(description="Undo")
+        self.hint_button = w.Button(description="Hint")
         self.first_toggle = w.ToggleButtons(
             options=[("You start", False), ("Computer starts", True)], value=self.computer_first
         )
@@ -225,7 +225,7 @@ class NimGame(w.VBox):
         self.reset()
 
     def _play_boxes(self) -> None:
-        boxes = [row.children[-1] for row in self._heaps.children]
+        boxes = [row.children[1] for row in self._heaps.children]
         move = tuple((i, int(box.value)) for i, box in enumerate(boxes) if int(box.value) != self.position[i])
         if not move:
             self._say("Change the new size of at least one heap first.", "error")
@@ -255,7 +255,7 @@ class NimGame(w.VBox):
             else:
                 stones_box = w.HTML(f"<span style='color:#4a5568'>{'●' * 12} … ({size} stones)</span>")
             box = w.BoundedIntText(value=size, min=0, max=max(size, 0), description="→", layout=w.Layout(width="150px"))
-            rows.append(w.HBox([label, stones_box, box], layout=w.Layout(align_items="center")))
+            rows.append(w.HBox([label, box, stones_box], layout=w.Layout(align_items="center")))
         self._heaps.children = rows
         turn = "Game over" if self.is_over else "Your move"
         if self.is_over:
@@ -275,7 +275,7 @@ class NimGame(w.VBox):
         if self.k == 1:
             self.play((i, j))
         else:
-            self._heaps.children[i].children[-1].value = j
+            self._heaps.children[i].children[1].value = j
             self._say(f"Heap {i} set to {j}; set up to {self.k} heaps, then press Play.", "info")
 
 
@@ -300,8 +300,8 @@ class GameBoard(w.VBox):
         self._cells = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._choice = w.Dropdown(options=[], description="Move:", layout=w.Layout(width="420px"))
         self.play_button = w.Button(description="Play", button_style="primary")
-        self.undo_button = w.Button(description="Undo", icon="undo")
-        self.reset_button = w.Button(description="Restart", icon="refresh")
+        self.undo_button = w.Button(description="Undo")
+        self.reset_button = w.Button(description="Restart")
         self.play_button.on_click(lambda _: self._play_choice())
         self.undo_button.on_click(lambda _: self.undo())
         self.reset_button.on_click(lambda _: self.reset())

@@ -45,7 +45,7 @@ def test_moore_replies(k):
 def test_stone_click_is_the_same_path_as_play():
     game = NimGame((3, 4, 5))
     heap0_row = game._heaps.children[0]
-    stones = heap0_row.children[1].children
+    stones = heap0_row.children[2].children
     stones[1].click()  # leave 1 stone in heap 0: the winning move
     assert game.history[0].move == (0, 1)
     assert game.position == (1, 4, 4)  # the computer, losing, stalls on its largest heap
@@ -107,7 +107,7 @@ def test_game_over_and_winner():
 def test_twenty_huge_heaps_render_without_stones():
     game = NimGame((10**9,) * 20)
     assert len(game._heaps.children) == 20
-    assert "stones" in game._heaps.children[0].children[1].value
+    assert "stones" in game._heaps.children[0].children[2].value
     assert game.play((0, 5))
 
 

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Refresh _vendor/: the JavaScript the built book needs offline (MathJax 3, require.js, the
+# ipywidgets HTML manager), taken from the npm registry with `npm pack`. Maintainers run this
+# when bumping a version; the result is committed, so building the book needs no npm and no network.
+# Source maps and font formats that browsers no longer request are left out.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+MATHJAX=mathjax@3.2.2
+HTML_MANAGER=@jupyter-widgets/html-manager@1.0.6
+REQUIREJS=requirejs@2.3.7
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+(cd "$work" && npm pack --silent "$MATHJAX" "$HTML_MANAGER" "$REQUIREJS" >/dev/null)
+for tarball in "$work"/*.tgz; do
+  mkdir -p "${tarball%.tgz}" && tar xzf "$tarball" -C "${tarball%.tgz}"
+done
+
+# The widget manager asks for its fonts at <data-jupyter-widgets-cdn>@jupyter-widgets/html-manager/dist/
+widgets=_vendor/@jupyter-widgets/html-manager/dist
+rm -rf _vendor && mkdir -p _vendor/mathjax/output _vendor/mathjax/input/tex "$widgets" _vendor/requirejs
+mj=$(echo "$work"/mathjax-*/package)
+cp "$mj"/es5/tex-chtml.js _vendor/mathjax/
+cp -r "$mj"/es5/output/chtml _vendor/mathjax/output/
+cp -r "$mj"/es5/input/tex/extensions _vendor/mathjax/input/tex/
+cp "$mj"/LICENSE _vendor/mathjax/LICENSE
+
+hm=$(echo "$work"/jupyter-widgets-html-manager-*/package)
+cp "$hm"/dist/embed-amd.js "$hm"/dist/*.embed.js "$hm"/dist/*.woff2 "$hm"/dist/embed.js.LICENSE.txt "$widgets"/
+cp "$hm"/LICENSE "$widgets"/LICENSE 2>/dev/null || cp "$hm"/package.json "$widgets"/package.json
+
+rq=$(echo "$work"/requirejs-*/package)
+cp "$rq"/require.js _vendor/requirejs/
+cp "$rq"/README.md _vendor/requirejs/README.md
+
+find _vendor -name "*.map" -delete
+cat > _vendor/README.md <<EOR
+# Vendored JavaScript (do not edit by hand; refresh with tools/vendor_assets.sh)
+
+- $MATHJAX: tex-chtml.js, CHTML output fonts, TeX extensions (Apache-2.0, see mathjax/LICENSE)
+- $HTML_MANAGER: embed-amd.js and its chunks, renders saved widget state (BSD-3-Clause)
+- $REQUIREJS: require.js, which embed-amd.js needs (MIT)
+
+_config.yml serves this folder as html_static_path, not _static/, so Jupyter Book does not inject
+every file into every page; mathjax_path and nb_ipywidgets_js point at these copies.
+EOR
+du -sh _vendor
