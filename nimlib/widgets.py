@@ -100,7 +100,10 @@ class NimGame(w.VBox):
         header = w.HTML(
             f"{_CSS}<b>{title}</b> — {rule}" + (f"; a move reduces 1 to {self.k} heaps" if self.k > 1 else "")
         )
-        controls = w.HBox([self.play_button, self.new_button, self.undo_button, self.hint_button])
+        controls = w.HBox(
+            [self.play_button, self.new_button, self.undo_button, self.hint_button],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
         self.children = [
             header,
             self.first_toggle,
@@ -298,7 +301,7 @@ class GameBoard(w.VBox):
         self.message = ""
         self.computer_first = bool(computer_first)
         self._cells = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self._choice = w.Dropdown(options=[], description="Move:", layout=w.Layout(width="420px"))
+        self._choice = w.Dropdown(options=[], description="Move:", layout=w.Layout(width="420px", max_width="100%"))
         self.play_button = w.Button(description="Play", button_style="primary")
         self.undo_button = w.Button(description="Undo")
         self.reset_button = w.Button(description="Restart")
@@ -310,7 +313,10 @@ class GameBoard(w.VBox):
         self.children = [
             w.HTML(f"{_CSS}<b>{html.escape(board.name)}</b>"),
             self._cells,
-            w.HBox([self._choice, self.play_button, self.undo_button, self.reset_button]),
+            w.HBox(
+                [self._choice, self.play_button, self.undo_button, self.reset_button],
+                layout=w.Layout(flex_flow="row wrap"),
+            ),
             self._msg,
             self._table,
         ]

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from hypothesis import settings
 
@@ -20,3 +25,26 @@ def small_positions(heaps: int = 4, size: int = 7) -> list[tuple[int, ...]]:
 @pytest.fixture(scope="session")
 def positions() -> list[tuple[int, ...]]:
     return small_positions()
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tool(name: str) -> str:
+    """The venv's own copy of a command, next to the interpreter running the tests."""
+    local = Path(sys.executable).with_name(name)
+    return str(local) if local.exists() else (shutil.which(name) or name)
+
+
+@pytest.fixture(scope="session")
+def built_book(tmp_path_factory) -> Path:
+    """The whole book, built strictly (-W -n) from scratch into a temporary folder; its HTML root."""
+    out = tmp_path_factory.mktemp("book")
+    result = subprocess.run(
+        [tool("jupyter-book"), "build", str(ROOT), "--all", "-W", "-n", "--keep-going", "--path-output", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+    return out / "_build" / "html"

@@ -29,6 +29,8 @@ cp "$mj"/LICENSE _vendor/mathjax/LICENSE
 hm=$(echo "$work"/jupyter-widgets-html-manager-*/package)
 cp "$hm"/dist/embed-amd.js "$hm"/dist/*.embed.js "$hm"/dist/*.woff2 "$hm"/dist/embed.js.LICENSE.txt "$widgets"/
 cp "$hm"/LICENSE "$widgets"/LICENSE 2>/dev/null || cp "$hm"/package.json "$widgets"/package.json
+# The base and controls modules resolve the same icon fonts one folder up (their AMD module folder)
+cp "$hm"/dist/*.woff2 _vendor/@jupyter-widgets/
 
 rq=$(echo "$work"/requirejs-*/package)
 cp "$rq"/require.js _vendor/requirejs/
