@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
 import re
 import shutil
 import threading
@@ -49,7 +50,10 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 @pytest.fixture(scope="module")
 def browser():
     if not (CHROMIUM and CHROMEDRIVER):
-        pytest.skip("chromium and chromedriver are not installed (apt-get install chromium chromium-driver)")
+        reason = "chromium and chromedriver are not installed (apt-get install chromium chromium-driver)"
+        if os.environ.get("NIMBOOK_REQUIRE_BROWSER"):
+            pytest.fail(reason)
+        pytest.skip(reason)
     webdriver = pytest.importorskip("selenium.webdriver")
     from selenium.webdriver.chrome.service import Service
 
