@@ -79,6 +79,7 @@ class NimGame(w.VBox):
         self._msg = w.HTML()
         self._status = w.HTML()
         self._heaps = w.VBox()
+        self._rows: dict[int, tuple[tuple[int, int], w.HBox]] = {}
         self._xor = w.HTML()
         self._show_xor = w.Checkbox(value=True, description="Show the XOR", indent=False)
         self._show_xor.observe(lambda change: self._refresh(), "value")
@@ -240,25 +241,19 @@ class NimGame(w.VBox):
         self._msg.value = f"<div class='nimlib-msg {kind}'>{html.escape(text)}</div>" if text else ""
 
     def _refresh(self) -> None:
-        rows = []
         width = len(str(max(self.position, default=0)))
+        rows = []
         for i, size in enumerate(self.position):
-            label = w.HTML(f"<span class='nimlib-heap-label'>heap {i:>2} │ {size:>{width}}</span>")
-            if size <= STONE_LIMIT:
-                stones = []
-                for j in range(size):
-                    b = w.Button(
-                        description="●",
-                        tooltip=f"take {size - j}: heap {i} becomes {j}",
-                        layout=w.Layout(width="26px", height="26px", padding="0"),
-                    )
-                    b.on_click(lambda _, i=i, j=j: self._click_stone(i, j))
-                    stones.append(b)
-                stones_box = w.HBox(stones, layout=w.Layout(flex_flow="row wrap"))
-            else:
-                stones_box = w.HTML(f"<span style='color:#4a5568'>{'●' * 12} … ({size} stones)</span>")
-            box = w.BoundedIntText(value=size, min=0, max=max(size, 0), description="→", layout=w.Layout(width="150px"))
-            rows.append(w.HBox([label, box, stones_box], layout=w.Layout(align_items="center")))
+            # A move changes one or two heaps: rebuild only their rows (stone buttons are slow to make)
+            cached = self._rows.get(i)
+            if cached is None or cached[0] != (size, width):
+                cached = ((size, width), self._heap_row(i, size, width))
+                self._rows[i] = cached
+            row = cached[1]
+            row.children[1].value = size
+            rows.append(row)
+        for i in [j for j in self._rows if j >= len(self.position)]:
+            del self._rows[i]
         self._heaps.children = rows
         turn = "Game over" if self.is_over else "Your move"
         if self.is_over:
@@ -273,6 +268,24 @@ class NimGame(w.VBox):
             lines.append(f"{entry.player:>8}: {said}")
         self._history.value = "<div class='nimlib-history'>" + html.escape("\n".join(lines)) + "</div>"
         self.undo_button.disabled = not any(e.player == "you" for e in self.history)
+
+    def _heap_row(self, i: int, size: int, width: int) -> w.HBox:
+        label = w.HTML(f"<span class='nimlib-heap-label'>heap {i:>2} │ {size:>{width}}</span>")
+        if size <= STONE_LIMIT:
+            stones = []
+            for j in range(size):
+                b = w.Button(
+                    description="●",
+                    tooltip=f"take {size - j}: heap {i} becomes {j}",
+                    layout=w.Layout(width="26px", height="26px", padding="0"),
+                )
+                b.on_click(lambda _, i=i, j=j: self._click_stone(i, j))
+                stones.append(b)
+            stones_box = w.HBox(stones, layout=w.Layout(flex_flow="row wrap"))
+        else:
+            stones_box = w.HTML(f"<span style='color:#4a5568'>{'●' * 12} … ({size} stones)</span>")
+        box = w.BoundedIntText(value=size, min=0, max=size, description="new size", layout=w.Layout(width="170px"))
+        return w.HBox([label, box, stones_box], layout=w.Layout(align_items="center"))
 
     def _click_stone(self, i: int, j: int) -> None:
         if self.k == 1:

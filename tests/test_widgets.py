@@ -49,6 +49,9 @@ def test_stone_click_is_the_same_path_as_play():
     stones[1].click()  # leave 1 stone in heap 0: the winning move
     assert game.history[0].move == (0, 1)
     assert game.position == (1, 4, 4)  # the computer, losing, stalls on its largest heap
+    # Rows are rebuilt for the heaps that changed; their stones play the new sizes
+    game._heaps.children[2].children[2].children[0].click()  # heap 2: 4 -> 0
+    assert game.history[2].move == (2, 0) and len(game._heaps.children[2].children[2].children) <= 4
 
 
 def test_buttons():
