@@ -207,3 +207,94 @@ def plot_nim_sum_table(size: int = 32, ax: Axes | None = None) -> Axes:
     ax.set_ylabel("b")
     ax.set_title(f"a ⊕ b for a, b < {size}")
     return ax
+
+
+def plot_bits(position: Position, k: int = 1, ax: Axes | None = None, *, title: str | None = None) -> Axes:
+    """Each heap as a row of binary digits, with each column's count of 1s mod k + 1 underneath.
+
+    The highest column whose count is not a multiple of k + 1 (the one the winning move fixes first) is outlined.
+    """
+    from .moore import column_sums
+
+    heaps = check_position(position)
+    ax = ax or plt.gca()
+    width = max(max(heaps, default=0).bit_length(), 1)
+    sums = column_sums(heaps, k)
+    sums = (0,) * (width - len(sums)) + sums
+    for row, h in enumerate(heaps):
+        for col in range(width):
+            bit = (h >> (width - 1 - col)) & 1
+            ax.add_patch(
+                plt.Rectangle((col, -row), 0.92, 0.92, facecolor="#2b6cb0" if bit else "#edf2f7", edgecolor="#a0aec0")
+            )
+            ax.text(col + 0.46, -row + 0.46, str(bit), ha="center", va="center", color="white" if bit else "#4a5568")
+        ax.text(-0.3, -row + 0.46, f"{h}", ha="right", va="center", fontsize=10)
+    y = -len(heaps) - 0.4
+    for col, s in enumerate(sums):
+        ax.text(
+            col + 0.46,
+            y + 0.46,
+            str(s),
+            ha="center",
+            va="center",
+            fontsize=11,
+            weight="bold",
+            color="#c53030" if s else "#2f855a",
+        )
+    top = next((col for col, s in enumerate(sums) if s), None)
+    if top is not None:
+        ax.add_patch(
+            plt.Rectangle((top - 0.06, y - 0.1), 1.04, len(heaps) + 1.5, fill=False, edgecolor="#d69e2e", lw=2.5)
+        )
+    ax.text(-0.3, y + 0.46, "sum" if k == 1 else f"mod {k + 1}", ha="right", va="center", fontsize=10)
+    for col in range(width):
+        ax.text(col + 0.46, 1.2, f"$2^{{{width - 1 - col}}}$", ha="center", va="center", fontsize=9)
+    ax.set_xlim(-2.2, width + 0.2)
+    ax.set_ylim(y - 0.4, 1.6)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    if title:
+        ax.set_title(title)
+    return ax
+
+
+def plot_staircase(position: Sequence[int], ax: Axes | None = None, *, title: str | None = None) -> Axes:
+    """Staircase nim: step i + 1 holds position[i] coins; the even steps (the Nim heaps) are shaded."""
+    ax = ax or plt.gca()
+    for i, coins in enumerate(position):
+        step = i + 1
+        even = step % 2 == 0
+        ax.add_patch(
+            plt.Rectangle((i, 0), 1, step * 0.6, facecolor="#fefcbf" if even else "#edf2f7", edgecolor="#718096")
+        )
+        for c in range(coins):
+            ax.add_patch(
+                Circle((i + 0.5, step * 0.6 + 0.25 + c * 0.42), 0.19, facecolor="#d69e2e", edgecolor="#744210")
+            )
+        ax.text(i + 0.5, -0.25, f"{step}" + ("\nheap" if even else ""), ha="center", va="top", fontsize=8)
+    top = max((i + 1) * 0.6 + 0.25 + c * 0.42 for i, c in enumerate(position)) if position else 1
+    ax.set_xlim(-0.2, len(position) + 0.2)
+    ax.set_ylim(-1.0, top + 0.5)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    if title:
+        ax.set_title(title)
+    return ax
+
+
+def plot_coin_row(
+    row: Sequence[int], ax: Axes | None = None, *, title: str | None = None, labels: Sequence[str] | None = None
+) -> Axes:
+    """A row of coins, heads (1) dark with its place underneath, tails (0) light; for turning games."""
+    ax = ax or plt.gca()
+    for i, heads in enumerate(row):
+        ax.add_patch(Circle((i, 0), 0.42, facecolor="#2c5282" if heads else "#e2e8f0", edgecolor="#1a202c"))
+        ax.text(i, 0, "O" if heads else "X", ha="center", va="center", color="white" if heads else "#4a5568")
+        ax.text(i, -0.7, labels[i] if labels else str(i + 1), ha="center", va="center", fontsize=9)
+    ax.set_xlim(-0.6, len(row) - 0.4)
+    ax.set_ylim(-1.1, 0.6)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    if title:
+        ax.set_title(title)
+    return ax

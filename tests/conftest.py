@@ -48,3 +48,14 @@ def built_book(tmp_path_factory) -> Path:
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
     return out / "_build" / "html"
+
+
+def section_headings(cells: list[dict]) -> list[str]:
+    """The '## ' section headings of a notebook's markdown cells, in order."""
+    return [
+        line
+        for cell in cells
+        if cell["cell_type"] == "markdown"
+        for line in "".join(cell["source"]).splitlines()
+        if line.startswith("## ")
+    ]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 
-from .conftest import ROOT, tool
+from .conftest import ROOT, section_headings, tool
 
 
 def test_book_builds_without_warnings(built_book):
@@ -29,3 +30,12 @@ def test_ruff_is_clean():
     for args in (["check", str(ROOT)], ["format", "--check", str(ROOT)]):
         result = subprocess.run([tool("ruff"), *args], capture_output=True, text=True)
         assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_section_heading_is_rendered(built_book):
+    # A directive fence that swallows the text after it (e.g. a backtick in a ``` info string) loses sections
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        headings = section_headings(json.loads(notebook.read_text(encoding="utf-8"))["cells"])
+        html = (built_book / "notebooks" / f"{notebook.stem}.html").read_text(encoding="utf-8")
+        rendered = re.findall(r"<h2>(?:(?!</h2>).)*headerlink", html)  # section headings, not the sidebar's
+        assert len(rendered) == len(headings), notebook.name

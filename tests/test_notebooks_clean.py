@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import section_headings
+
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 ENDING = ["## Checking the theorem", "## Play", "## Summary", "## Exercises"]
@@ -46,13 +48,7 @@ def test_chapter_anatomy(path):
         if c["cell_type"] == "code" and re.search(r"^\s*(import|from \S+ import)", "".join(c["source"]), re.M)
     ]
     assert not imports_elsewhere, f"imports outside the import cell: cells {imports_elsewhere}"
-    headings = [
-        line
-        for c in cells
-        if c["cell_type"] == "markdown"
-        for line in "".join(c["source"]).splitlines()
-        if line.startswith("## ")
-    ]
+    headings = section_headings(cells)
     positions = [next((i for i, h in enumerate(headings) if h.startswith(e)), None) for e in ENDING]
     assert None not in positions, (
         f"missing headings: {[e for e, p in zip(ENDING, positions, strict=True) if p is None]}"
