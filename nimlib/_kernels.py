@@ -21,15 +21,21 @@ from numba import njit
 
 
 @njit(cache=True, nogil=True)
+def _mark_heap_options(g, m, version, take_all, take_one, stamp):  # pragma: no cover - compiled
+    """Stamp the values of the moves that leave no heap (value 0) or one heap."""
+    for j in take_all:
+        if m == j:
+            stamp[0] = version
+    for j in take_one:
+        if m - j >= 1:
+            stamp[g[m - j]] = version
+
+
+@njit(cache=True, nogil=True)
 def plain(g, lo, hi, take_all, take_one, take_split, unequal, stamp):  # pragma: no cover - compiled
     for m in range(lo, hi):
         version = m + 1
-        for j in take_all:
-            if m == j:
-                stamp[0] = version
-        for j in take_one:
-            if m - j >= 1:
-                stamp[g[m - j]] = version
+        _mark_heap_options(g, m, version, take_all, take_one, stamp)
         for j in take_split:
             s = m - j
             for a in range(1, s // 2 + 1):
@@ -50,12 +56,7 @@ def sparse(
     """Fill g[lo:hi]; ``rare`` holds the n_rare rare heaps so far (ascending); returns the new n_rare."""
     for m in range(lo, hi):
         version = m + 1
-        for j in take_all:
-            if m == j:
-                stamp[0] = version
-        for j in take_one:
-            if m - j >= 1:
-                stamp[g[m - j]] = version
+        _mark_heap_options(g, m, version, take_all, take_one, stamp)
         # Every split with a rare part: this yields all common option values
         for j in take_split:
             s = m - j

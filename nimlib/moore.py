@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, product
 
-from ._check import check_int, check_k, check_position
+from ._check import check_k, check_move, check_position
 from .types import MultiMove, Position
 
 # ---------------------------------------------------------------- the rule
@@ -94,16 +94,9 @@ def apply_move(position: Position, move: MultiMove, k: int = 1) -> Position:
     new = list(heaps)
     seen = set()
     for j, pair in enumerate(move):
-        if not isinstance(pair, tuple | list) or len(pair) != 2:
-            raise TypeError(f"move[{j}] must be a pair (heap_index, new_size), got {pair!r}")
-        i = check_int(pair[0], f"move[{j}][0] (heap index)")
-        b = check_int(pair[1], f"move[{j}][1] (new size)")
-        if i >= len(heaps):
-            raise ValueError(f"move[{j}][0] (heap index) must be < {len(heaps)}, got {i}")
+        i, b = check_move(heaps, pair, f"move[{j}]")
         if i in seen:
             raise ValueError(f"move names heap {i} twice")
-        if b >= heaps[i]:
-            raise ValueError(f"move[{j}] must make heap {i} smaller: it has {heaps[i]}, new size {b}")
         seen.add(i)
         new[i] = b
     return tuple(new)
