@@ -93,7 +93,8 @@ class XorSteps:
         steps = "".join(f"<li>{html.escape(s)}</li>" for s in self.steps)
         return (
             "<div class='nimlib-xor'>"
-            "<style>.nimlib-xor table{border-collapse:collapse;font-family:monospace;font-size:14px}"
+            "<style>.nimlib-xor{overflow-x:auto;max-width:100%}"
+            ".nimlib-xor table{border-collapse:collapse;font-family:monospace;font-size:14px}"
             ".nimlib-xor td,.nimlib-xor th{padding:1px 6px;text-align:center}"
             ".nimlib-xor .nimlib-size{text-align:right}"
             ".nimlib-xor .nimlib-top{background:#ffe08a;font-weight:bold}"

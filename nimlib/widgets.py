@@ -285,7 +285,7 @@ class NimGame(w.VBox):
         else:
             stones_box = w.HTML(f"<span style='color:#4a5568'>{'●' * 12} … ({size} stones)</span>")
         box = w.BoundedIntText(value=size, min=0, max=size, description="new size", layout=w.Layout(width="170px"))
-        return w.HBox([label, box, stones_box], layout=w.Layout(align_items="center"))
+        return w.HBox([label, box, stones_box], layout=w.Layout(align_items="center", flex_flow="row wrap"))
 
     def _click_stone(self, i: int, j: int) -> None:
         if self.k == 1:

@@ -218,3 +218,39 @@ def test_screenshots_and_no_overflow(browser, server, width):
             browser.save_screenshot(str(SHOTS / f"play_{width}.png"))
     finally:
         browser.set_window_size(1280, 1000)
+
+
+def test_widget_with_twenty_huge_heaps(browser, server, built_book):
+    """The live widget's saved state, embedded offline like the book does: 20 heaps of 10^9 stones fit a phone."""
+    from ipywidgets.embed import embed_snippet
+
+    from nimlib.widgets import NimGame
+
+    game = NimGame(tuple(10**9 + 7 * i for i in range(20)))
+    game.play((0, 5))
+    snippet = embed_snippet(
+        [game], requirejs=False, cors=False, embed_url="_static/@jupyter-widgets/html-manager/dist/embed-amd.js"
+    )
+    page = built_book / "widget_20_heaps.html"
+    page.write_text(
+        '<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">'
+        '<link rel="icon" href="_static/favicon.png"><link rel="stylesheet" href="_static/nimplay.css">'
+        '<script src="_static/nimplay.js"></script>'
+        '<script src="_static/requirejs/require.js"></script></head>'
+        f"<body>{snippet}</body></html>",
+        encoding="utf-8",
+    )
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        for width in (1280, 400):
+            browser.set_window_size(width, 1400)
+            problems = open_page(browser, f"{server}/widget_20_heaps.html")
+            assert not problems, problems
+            assert len(browser.find_elements("css selector", ".nimlib-heap-label")) == 20
+            assert browser.find_elements("css selector", ".nimlib-xor .nimlib-top"), "the top bit is highlighted"
+            overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 1, f"the widget is {overflow}px wider than a {width}px window"
+            browser.save_screenshot(str(SHOTS / f"widget_20_heaps_{width}.png"))
+    finally:
+        browser.set_window_size(1280, 1000)
+        page.unlink()
