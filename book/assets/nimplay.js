@@ -246,6 +246,14 @@
       game.heaps.forEach(function (size, i) {
         var row = el("div", "nimlib-row");
         row.appendChild(el("span", "nimlib-label", "heap " + i + " │ " + size));
+        if (k > 1 || size > 24) {
+          var box = el("input", "nimlib-size");
+          box.type = "number";
+          box.min = 0;
+          box.max = size;
+          box.value = size;
+          row.appendChild(box);
+        }
         for (var j = 0; j < size && size <= 24; j++) {
           var stone = el("button", "nimlib-stone", "●");
           stone.type = "button";
@@ -259,14 +267,6 @@
             };
           })(i, j));
           row.appendChild(stone);
-        }
-        if (k > 1 || size > 24) {
-          var box = el("input", "nimlib-size");
-          box.type = "number";
-          box.min = 0;
-          box.max = size;
-          box.value = size;
-          row.appendChild(box);
         }
         heapsBox.appendChild(row);
       });
