@@ -1,8 +1,9 @@
 """Periods of Grundy sequences, certified by the octal periodicity theorem (Guy & Smith, 1956).
 
 Theorem: in an octal game whose moves remove at most t tokens, if
-g(n + p) = g(n) for every n with n0 <= n < 2·n0 + p + t, then g(n + p) = g(n)
-for every n >= n0. So finitely many values prove a period for all heap sizes.
+g(n + p) = g(n) for every n with n0 <= n < 2·n0 + p + t (n0 >= 1), then
+g(n + p) = g(n) for every n >= n0. So finitely many values prove a period for
+all heap sizes.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ class Periodicity:
     """g(n + period) = g(n) + saltus for every n >= preperiod.
 
     ``certified`` is True when the octal periodicity theorem proves it for
-    all n; then ``needed`` = 2·preperiod + 2·period + t is how many values the
-    proof reads. ``computed`` says how many values were computed to find it.
+    all n; then ``needed`` = 2·max(preperiod, 1) + 2·period + t is how many
+    values the proof reads. ``computed`` says how many values were computed to find it.
     """
 
     preperiod: int
@@ -84,7 +85,9 @@ def search_period(values: np.ndarray, t: int | None, *, saltus: bool = False) ->
         bad = np.flatnonzero(diff != s)
         n0 = int(bad[-1]) + 1 if bad.size else 0
         if t is not None:
-            needed = 2 * n0 + 2 * p + t
+            # The theorem needs n0 >= 1 (split parts are non-empty); a period from 0 is proved from 1,
+            # g(p) = g(0) being among the values checked
+            needed = 2 * max(n0, 1) + 2 * p + t
             if needed <= n:
                 return Periodicity(n0, p, 0, True, n, needed)
         elif n - n0 >= max(3 * p, n / 2):
