@@ -132,7 +132,9 @@ def xor_steps(position: Position, *, misere: bool = False, k: int = 1) -> XorSte
         if misere and all(h <= 1 for h in heaps):
             ones = sum(heaps)
             steps.append(f"misère play with only 0- and 1-heaps: {ones} one-heap(s), each move removes one")
-            if found is None:
+            if not ones:
+                steps.append("no stone is left: whoever took the last one lost, so the player to move has won")
+            elif found is None:
                 steps.append("an odd number: the player to move will be left with the last stone and loses")
             else:
                 steps.append(f"take one: {ones - 1} one-heap(s) are left, an odd number: the opponent takes the last")

@@ -43,6 +43,11 @@ def test_misere_explanation_says_why():
     assert xor_steps((1, 1, 1, 2), misere=True).move == ((3, 0),)
 
 
+def test_misere_empty_position_is_a_win_for_the_player_to_move():
+    steps = xor_steps((0, 0), misere=True)
+    assert not steps.is_p_position and steps.move is None and "has won" in steps.to_text()
+
+
 def test_explanation_bad_input():
     with pytest.raises(ValueError, match="k must be an int >= 1, got 0"):
         xor_steps((1, 2), k=0)
