@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import threading
+import time
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -85,8 +86,8 @@ def pages(built_book: Path) -> list[str]:
     return sorted(p.as_posix() for p in found if p.name not in skip and p.parts[0] not in ("_static", "_sources"))
 
 
-def open_page(browser, url: str) -> list[str]:
-    """Load a page, wait for MathJax, and return the console errors and warnings it produced."""
+def open_page(browser, url: str, *, wait_for: str | None = None) -> list[str]:
+    """Load a page, wait for MathJax (and for ``wait_for`` elements), return its console errors and warnings."""
     browser.get_log("browser")  # drop what earlier pages left
     browser.get(url)
     browser.execute_async_script(
@@ -94,6 +95,12 @@ def open_page(browser, url: str) -> list[str]:
         "const ready = () => (window.MathJax && MathJax.startup && MathJax.startup.promise) || Promise.resolve();"
         "setTimeout(() => ready().then(() => setTimeout(done, 300)), 300);"
     )
+    if wait_for:
+        # The widget manager renders asynchronously; give a slow machine time
+        deadline = time.monotonic() + 20
+        while not browser.find_elements("css selector", wait_for) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(0.3)
     return [
         entry["message"]
         for entry in browser.get_log("browser")
@@ -104,14 +111,15 @@ def open_page(browser, url: str) -> list[str]:
 def test_every_page_offline(browser, server, built_book):
     checked = 0
     for page in pages(built_book):
-        problems = open_page(browser, f"{server}/{page}")
+        source = (built_book / page).read_text(encoding="utf-8")
+        has_widgets = "application/vnd.jupyter.widget-view+json" in source
+        problems = open_page(browser, f"{server}/{page}", wait_for=".jupyter-widgets" if has_widgets else None)
         assert not problems, (page, problems)
         text = browser.execute_script("return document.body.innerText")
         assert "\\(" not in text and "\\[" not in text and "$$" not in text, f"{page}: raw TeX on the page"
-        source = (built_book / page).read_text(encoding="utf-8")
         if "math notranslate" in source:
             assert browser.find_elements("css selector", "mjx-container"), f"{page}: math not typeset"
-        if "application/vnd.jupyter.widget-view+json" in source:
+        if has_widgets:
             assert browser.find_elements("css selector", ".jupyter-widgets"), f"{page}: widgets not rendered"
         checked += 1
     assert checked >= 13
@@ -244,7 +252,7 @@ def test_widget_with_twenty_huge_heaps(browser, server, built_book):
     try:
         for width in (1280, 400):
             browser.set_window_size(width, 1400)
-            problems = open_page(browser, f"{server}/widget_20_heaps.html")
+            problems = open_page(browser, f"{server}/widget_20_heaps.html", wait_for=".nimlib-heap-label")
             assert not problems, problems
             assert len(browser.find_elements("css selector", ".nimlib-heap-label")) == 20
             assert browser.find_elements("css selector", ".nimlib-xor .nimlib-top"), "the top bit is highlighted"
