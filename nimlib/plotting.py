@@ -35,13 +35,7 @@ def plot_heaps(
             ax.add_patch(Circle((j, y), 0.38, facecolor="#e2e8f0" if taken else "#4a5568", edgecolor="#1a202c", lw=1))
         ax.text(-0.9, y, f"heap {row}: {size}", ha="right", va="center", fontsize=10)
     width = max(heaps, default=1)
-    ax.set_xlim(-4.2, max(width, 1) - 0.4)
-    ax.set_ylim(-0.7, len(heaps) - 0.3)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    if title:
-        ax.set_title(title)
-    return ax
+    return _board_frame(ax, (-4.2, max(width, 1) - 0.4), (-0.7, len(heaps) - 0.3), title)
 
 
 def plot_game_graph(
@@ -117,6 +111,17 @@ def plot_game_graph(
         frameon=False,
         fontsize=9,
     )
+    return ax
+
+
+def _board_frame(ax: Axes, xlim: tuple[float, float], ylim: tuple[float, float], title: str | None) -> Axes:
+    """Finish a drawn board: its limits, square cells, no axes, an optional title."""
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    if title:
+        ax.set_title(title)
     return ax
 
 
@@ -249,13 +254,7 @@ def plot_bits(position: Position, k: int = 1, ax: Axes | None = None, *, title: 
     ax.text(-0.3, y + 0.46, "sum" if k == 1 else f"mod {k + 1}", ha="right", va="center", fontsize=10)
     for col in range(width):
         ax.text(col + 0.46, 1.2, f"$2^{{{width - 1 - col}}}$", ha="center", va="center", fontsize=9)
-    ax.set_xlim(-2.2, width + 0.2)
-    ax.set_ylim(y - 0.4, 1.6)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    if title:
-        ax.set_title(title)
-    return ax
+    return _board_frame(ax, (-2.2, width + 0.2), (y - 0.4, 1.6), title)
 
 
 def plot_staircase(position: Sequence[int], ax: Axes | None = None, *, title: str | None = None) -> Axes:
@@ -273,13 +272,7 @@ def plot_staircase(position: Sequence[int], ax: Axes | None = None, *, title: st
             )
         ax.text(i + 0.5, -0.25, f"{step}" + ("\nheap" if even else ""), ha="center", va="top", fontsize=8)
     top = max((i + 1) * 0.6 + 0.25 + c * 0.42 for i, c in enumerate(position)) if position else 1
-    ax.set_xlim(-0.2, len(position) + 0.2)
-    ax.set_ylim(-1.0, top + 0.5)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    if title:
-        ax.set_title(title)
-    return ax
+    return _board_frame(ax, (-0.2, len(position) + 0.2), (-1.0, top + 0.5), title)
 
 
 def plot_coin_row(
@@ -291,10 +284,4 @@ def plot_coin_row(
         ax.add_patch(Circle((i, 0), 0.42, facecolor="#2c5282" if heads else "#e2e8f0", edgecolor="#1a202c"))
         ax.text(i, 0, "O" if heads else "X", ha="center", va="center", color="white" if heads else "#4a5568")
         ax.text(i, -0.7, labels[i] if labels else str(i + 1), ha="center", va="center", fontsize=9)
-    ax.set_xlim(-0.6, len(row) - 0.4)
-    ax.set_ylim(-1.1, 0.6)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    if title:
-        ax.set_title(title)
-    return ax
+    return _board_frame(ax, (-0.6, len(row) - 0.4), (-1.1, 0.6), title)
