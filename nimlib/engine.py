@@ -89,8 +89,10 @@ def compute_values(ruleset: HeapGame, n: int, *, method: str = "auto") -> np.nda
         if may_sparse:
             mask = best_mask(g[:lo], forced=method == "sparse")
             if mask:
-                rare = np.zeros(n, dtype=np.int64)
-                found_rare = np.flatnonzero(scratch.classes(mask, size=int(g[:lo].max()) + 1)[g[:lo]])
+                if rare is None:
+                    rare = np.zeros(n, dtype=np.int64)
+                # The class table covers every value the stamps can hold, so it covers g too
+                found_rare = np.flatnonzero(scratch.classes(mask)[g[:lo]])
                 n_rare = found_rare.size
                 rare[:n_rare] = found_rare
     return _narrow(g)
@@ -112,9 +114,9 @@ class _Scratch:
             self.need = np.zeros(size, dtype=np.int64)
         return self.stamp, self.need
 
-    def classes(self, mask: int, size: int | None = None) -> np.ndarray:
-        """1 where popcount(v & mask) is even (the rare class), for v < size."""
-        size = size or self.size
+    def classes(self, mask: int) -> np.ndarray:
+        """1 where popcount(v & mask) is even (the rare class), for every v the stamps can hold."""
+        size = self.size
         key = (mask, size)
         if key not in self.mask_table:
             v = np.arange(size, dtype=np.int64) & mask
