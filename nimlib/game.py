@@ -1,0 +1,181 @@
+"""The one protocol every impartial game in nimlib follows.
+
+A game is a *rules object*; positions and moves are plain, hashable data
+(tuples and ints), so searchers can memoize them and widgets can send them
+as JSON. Everything generic — the exhaustive searcher, ``grundy_value``,
+``best_move``, the ``play`` loop, the chapter checks and the play widget —
+takes a :class:`Game` and nothing else.
+
+Required:
+
+- ``name``: what to call the game in text;
+- ``misere``: the ending convention, as data. False (normal play): the player
+  who cannot move loses. True (misère play): that player wins;
+- ``start()``: a starting position;
+- ``moves(position)``: the legal moves, each plain data;
+- ``apply(position, move)``: the position after a legal move
+  (``ValueError`` for an illegal one);
+- ``check(position)``: the position in the game's own canonical type, or a
+  ``TypeError``/``ValueError`` naming what is wrong.
+
+Optional (see :class:`Reducible`): ``components(position)``, the reduction
+to a sum: labelled parts whose Grundy values XOR to the position's value in
+normal play.
+
+Optional (see :class:`Playable`): what the play widget needs to draw the game
+in a browser with no Python behind it: its ``widget`` name (the
+``data-game`` attribute), the tables it precomputes (``widget_params``), and
+JSON encodings of positions and moves.
+
+:class:`Ruleset` is a convenience base class with the obvious defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import Any, Protocol, runtime_checkable
+
+Position = Hashable
+Move = Hashable
+JSON = Any
+
+
+@runtime_checkable
+class Game(Protocol):
+    """An impartial game: rules as an object, positions and moves as plain hashable data."""
+
+    name: str
+    misere: bool
+
+    def start(self) -> Position: ...
+
+    def moves(self, position: Position) -> Iterable[Move]: ...
+
+    def apply(self, position: Position, move: Move) -> Position: ...
+
+    def check(self, position: object) -> Position: ...
+
+
+@runtime_checkable
+class Reducible(Game, Protocol):
+    """A game that splits into a sum: ``components`` lists (label, Grundy value) pairs whose XOR is its value."""
+
+    def components(self, position: Position) -> list[tuple[str, int]]: ...
+
+
+@runtime_checkable
+class Playable(Game, Protocol):
+    """A game the play widget can draw: the ``data-game`` name, precomputed tables and JSON encodings."""
+
+    widget: str
+
+    def widget_params(self) -> dict[str, JSON]: ...
+
+    def encode(self, position: Position) -> JSON: ...
+
+    def decode(self, data: JSON) -> Position: ...
+
+    def encode_move(self, move: Move) -> JSON: ...
+
+    def decode_move(self, data: JSON) -> Move: ...
+
+    def describe(self, position: Position, move: Move) -> str: ...
+
+
+class Ruleset:
+    """Defaults for the protocol: subclasses define ``name``, ``moves``, ``apply`` and usually ``check``.
+
+    ``misere`` defaults to False (normal play). ``options`` lists the positions
+    one move away; ``encode``/``decode`` turn tuples into JSON lists and back.
+    """
+
+    name: str = "game"
+    misere: bool = False
+
+    def start(self) -> Position:
+        raise NotImplementedError(f"{self.name} has no standard starting position: pass one")
+
+    def check(self, position: object) -> Position:
+        return position  # type: ignore[return-value]
+
+    def moves(self, position: Position) -> Iterable[Move]:
+        raise NotImplementedError
+
+    def apply(self, position: Position, move: Move) -> Position:
+        raise NotImplementedError
+
+    def options(self, position: Position) -> Iterator[Position]:
+        """The positions one move away (the game as a successors function)."""
+        for move in self.moves(position):
+            yield self.apply(position, move)
+
+    def is_over(self, position: Position) -> bool:
+        """True when the player to move has no move."""
+        return next(iter(self.moves(position)), None) is None
+
+    def describe(self, position: Position, move: Move) -> str:
+        return str(move)
+
+    def encode(self, position: Position) -> JSON:
+        return to_json(position)
+
+    def decode(self, data: JSON) -> Position:
+        return self.check(from_json(data))
+
+    def encode_move(self, move: Move) -> JSON:
+        return to_json(move)
+
+    def decode_move(self, data: JSON) -> Move:
+        return from_json(data)
+
+
+def options(game: Game, position: Position) -> Iterator[Position]:
+    """The positions one move away from ``position`` in ``game``."""
+    own = getattr(game, "options", None)
+    if own is not None:
+        yield from own(position)
+        return
+    for move in game.moves(position):
+        yield game.apply(position, move)
+
+
+class SuccessorsGame(Ruleset):
+    """A game given by a successors function (the style of the first edition); a move *is* the next position.
+
+    Kept so that ``search.solve(successors, start)`` and friends still accept a
+    function: the edge wraps it into this rules object.
+    """
+
+    def __init__(
+        self, successors: Callable[[Position], Iterable[Position]], *, misere: bool = False, name: str = "game"
+    ) -> None:
+        if not callable(successors):
+            raise TypeError(f"successors must be a function from a position to positions, got {successors!r}")
+        self.successors = successors
+        self.misere = misere
+        self.name = name
+
+    def moves(self, position: Position) -> Iterable[Move]:
+        return self.successors(position)
+
+    def apply(self, position: Position, move: Move) -> Position:
+        return move
+
+    def options(self, position: Position) -> Iterator[Position]:
+        yield from self.successors(position)
+
+
+def to_json(value: object) -> JSON:
+    """Tuples (and frozensets, sorted) to lists, recursively; ints and strings as they are."""
+    if isinstance(value, tuple | list):
+        return [to_json(v) for v in value]
+    if isinstance(value, frozenset | set):
+        return sorted(to_json(v) for v in value)
+    return value
+
+
+def from_json(value: JSON) -> Hashable:
+    """Lists to tuples, recursively: JSON back to plain hashable data."""
+    if isinstance(value, list):
+        return tuple(from_json(v) for v in value)
+    return value
