@@ -222,7 +222,9 @@ def play(
         if strategies is not None and position is not None:
             raise TypeError("play(position, strategies) takes no third positional argument")
         game, position, strategies = rules(misere=bool(misere), k=1 if k is None else k), game, position
-        check_position(position)
+        heaps = check_position(position, allow_empty=False)
+        if not any(heaps):
+            raise ValueError(f"position must have a stone to play, got {heaps}")
         default = optimal_strategy(misere=game.misere, k=getattr(game, "k", 1))
     max_turns = check_int(max_turns, "max_turns", minimum=1)
     if strategies is None:

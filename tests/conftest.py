@@ -29,6 +29,15 @@ def positions() -> list[tuple[int, ...]]:
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# Published tables the tests read, copied in with their licence (tczajka/octal-games, MIT), so a clone runs every test
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="session")
+def data_dir() -> Path:
+    """The folder of the published tables (``tests/data``)."""
+    return DATA
+
 
 def tool(name: str) -> str:
     """The venv's own copy of a command, next to the interpreter running the tests."""
