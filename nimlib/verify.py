@@ -78,8 +78,8 @@ def best_move_wins(game: Game, positions: Iterable[Hashable]) -> int:
     checked = _positions(game, positions)
     n_positions = 0
     for p in checked:
-        if solve(game, p, known=known)[p]:
-            continue
+        if solve(game, p, known=known)[p] or next(iter(game.moves(p)), None) is None:
+            continue  # P-positions, and the misère end (no move left: the player to move has already won)
         n_positions += 1
         move = best_move(game, p)
         after = None if move is None else game.apply(p, move)
