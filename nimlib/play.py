@@ -200,7 +200,7 @@ def play(
     *,
     misere: bool | None = None,
     k: int | None = None,
-    max_turns: int = 100_000,
+    max_turns: int = 10_000,
 ) -> Transcript:
     """Play ``game`` from ``position`` until no move is left; both players ``best_move`` by default.
 
@@ -221,7 +221,9 @@ def play(
         # The first edition's form: play(position, strategies, misere=..., k=...)
         if strategies is not None and position is not None:
             raise TypeError("play(position, strategies) takes no third positional argument")
-        game, position, strategies = rules(misere=bool(misere), k=1 if k is None else k), game, position
+        if position is not None:
+            strategies = position
+        game, position = rules(misere=False if misere is None else misere, k=1 if k is None else k), game
         heaps = check_position(position, allow_empty=False)
         if not any(heaps):
             raise ValueError(f"position must have a stone to play, got {heaps}")
