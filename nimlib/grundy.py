@@ -8,7 +8,7 @@ of a sum of games is the XOR of the values of its parts.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Mapping, Set
 from functools import reduce
 from operator import xor
 from typing import Any
@@ -31,6 +31,8 @@ def mex(values: Iterable[int]) -> int:
     >>> mex([0, 1, 3]), mex([]), mex([5, 2, 0, 1])
     (2, 0, 3)
     """
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        raise TypeError(f"values must be an iterable of non-negative ints (a set is fine), got {values!r}")
     values = [check_int(v, f"values[{i}]") for i, v in enumerate(values)]
     seen = bytearray(len(values) + 1)
     for v in values:
@@ -59,6 +61,8 @@ class MexScratch:
         self._version = 0
 
     def __call__(self, values: Iterable[int]) -> int:
+        if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+            raise TypeError(f"values must be an iterable of non-negative ints, got {values!r}")
         self._version += 1
         stamp, version, top = self._stamp, self._version, self.capacity + 1
         for i, v in enumerate(values):
@@ -136,6 +140,8 @@ def grundy_of_sum(values: Iterable[int]) -> int:
     >>> grundy_of_sum([1, 2, 3])
     0
     """
+    if isinstance(values, (str, bytes, Mapping, Set)) or not isinstance(values, Iterable):
+        raise TypeError(f"values must be a sequence of Grundy values (not a set: equal values count twice), got {values!r}")
     return reduce(xor, (check_int(v, f"values[{i}]") for i, v in enumerate(values)), 0)
 
 
