@@ -68,3 +68,14 @@ def section_headings(cells: list[dict]) -> list[str]:
         for line in "".join(cell["source"]).splitlines()
         if line.startswith("## ")
     ]
+
+
+# Whole-book, notebook and browser checks take minutes: they form the slow tier
+SLOW_FIXTURES = {"built_book", "browser", "server"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark as ``slow`` every notebook (nbval), and every test that builds the book or drives a browser."""
+    for item in items:
+        if str(item.fspath).endswith(".ipynb") or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
