@@ -141,7 +141,9 @@ def grundy_of_sum(values: Iterable[int]) -> int:
     0
     """
     if isinstance(values, (str, bytes, Mapping, Set)) or not isinstance(values, Iterable):
-        raise TypeError(f"values must be a sequence of Grundy values (not a set: equal values count twice), got {values!r}")
+        raise TypeError(
+            f"values must be a sequence of Grundy values (not a set: equal values count twice), got {values!r}"
+        )
     return reduce(xor, (check_int(v, f"values[{i}]") for i, v in enumerate(values)), 0)
 
 

@@ -45,6 +45,7 @@ def _highlight(highlight: object, heaps: Position) -> dict[int, int]:
         out[i] = b
     return out
 
+
 P_COLOR = "#2b6cb0"  # P-positions: the player to move loses
 N_COLOR = "#dd6b20"  # N-positions: the player to move wins
 

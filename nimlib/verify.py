@@ -38,7 +38,9 @@ def formula_agrees(
     checked = _positions(game, positions)
     wrong = [p for p in checked if bool(formula(p)) != solve(game, p, known=known)[p]]
     if wrong:
-        raise AssertionError(f"{what} disagrees with search on {len(wrong)} of {len(checked)} positions, e.g. {wrong[0]}")
+        raise AssertionError(
+            f"{what} disagrees with search on {len(wrong)} of {len(checked)} positions, e.g. {wrong[0]}"
+        )
     print(f"{what} agrees with search on all {len(checked)} positions of {game.name}")
     return len(checked)
 
@@ -48,7 +50,7 @@ def sum_rule_holds(game: Game, positions: Iterable[Hashable]) -> int:
 
     >>> from nimlib.rulesets import kayles
     >>> sum_rule_holds(kayles, [(1, 2), (3, 4, 5), (6,)])
-    the value of every one of the 3 positions of octal('0.77') equals the XOR of its components' values
+    the value of every one of the 3 positions of octal('0.77') equals the XOR of its components
     3
     """
     game = as_game(game)
@@ -61,7 +63,7 @@ def sum_rule_holds(game: Game, positions: Iterable[Hashable]) -> int:
         raise AssertionError(
             f"the sum rule fails on {len(wrong)} of {len(checked)} positions of {game.name}, e.g. {wrong[0]}"
         )
-    print(f"the value of every one of the {len(checked)} positions of {game.name} equals the XOR of its components' values")
+    print(f"the value of every one of the {len(checked)} positions of {game.name} equals the XOR of its components")
     return len(checked)
 
 
@@ -84,6 +86,8 @@ def best_move_wins(game: Game, positions: Iterable[Hashable]) -> int:
         move = best_move(game, p)
         after = None if move is None else game.apply(p, move)
         if after is None or not solve(game, after, known=known)[after]:
-            raise AssertionError(f"best_move plays {move!r} from the N-position {p!r} of {game.name}: not to a P-position")
+            raise AssertionError(
+                f"best_move plays {move!r} from the N-position {p!r} of {game.name}: not to a P-position"
+            )
     print(f"best_move wins from all {n_positions} N-positions of the {len(checked)} positions of {game.name}")
     return len(checked)

@@ -29,7 +29,9 @@ def test_the_core_never_imports_a_front_end():
 _PERIODICITY_IMPORTS_ENGINE = "from .engine import" in (ROOT / "nimlib" / "periodicity.py").read_text(encoding="utf-8")
 
 
-@pytest.mark.xfail(_PERIODICITY_IMPORTS_ENGINE, reason="periodicity still imports engine (cli helper's change)", strict=True)
+@pytest.mark.xfail(
+    _PERIODICITY_IMPORTS_ENGINE, reason="periodicity still imports engine (cli helper's change)", strict=True
+)
 def test_engine_and_periodicity_do_not_import_each_other():
     result = lint("engine-periodicity")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]

@@ -52,7 +52,9 @@ def test_misere_must_be_a_bool(misere):
             search.solve(nim.successors, (1, 1), misere=misere)
 
 
-@pytest.mark.parametrize(("k", "error"), [(0, ValueError), (-1, ValueError), (True, TypeError), (1.5, TypeError), ("2", TypeError)])
+@pytest.mark.parametrize(
+    ("k", "error"), [(0, ValueError), (-1, ValueError), (True, TypeError), (1.5, TypeError), ("2", TypeError)]
+)
 def test_k_must_be_a_positive_int(k, error):
     for call in (moore.is_p_position, moore.winning_move, moore.column_sums):
         with pytest.raises(error, match="k"):

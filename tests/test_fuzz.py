@@ -226,9 +226,13 @@ def test_play_and_explain(position, misere, k, seed):
     status, move = call(play.computer_move, position, misere=misere, k=k)
     if status == "ok":
         assert valid
+        if move is not None:
+            assert len(play.rules(misere=misere, k=k).apply(position, move)) == len(position)
     status, steps = call(explain.xor_steps, position, misere=misere, k=k)
     if status == "ok":
-        assert valid
+        # no move: a P-position, or the misère end where the player to move has already won
+        no_move = play.rules(misere=misere, k=k).is_p_position(position) or not any(position)
+        assert valid and (steps.move is None) == no_move
     status, page = call(explain.static_game, position, misere=misere, k=k, seed=seed)
     if status == "ok":
         html = page._repr_html_()
@@ -242,6 +246,6 @@ def test_play_and_explain(position, misere, k, seed):
 def test_search(position, known):
     status, result = call(search.solve, nim.NIM, position, known=known if isinstance(known, dict) else None)
     if status == "ok":
-        assert is_position(position)
-    status, result = call(search.solve, nim.NIM, (1, 2), known=known)
+        assert is_position(position) and result[tuple(position)] == (nim.nim_sum(position) == 0)
+    status, _ = call(search.solve, nim.NIM, (1, 2), known=known)
     assert (status == "ok") == (known is None or isinstance(known, dict))

@@ -6,11 +6,11 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
+import matplotlib.pyplot as plt
+import pytest
 
-from nimlib import nim, rulesets  # noqa: E402
-from nimlib.plotting import (  # noqa: E402
+from nimlib import nim, rulesets
+from nimlib.plotting import (
     N_COLOR,
     P_COLOR,
     plot_bits,

@@ -14,8 +14,8 @@ from nimlib.boards import (
     HeapBoard,
     KaylesRow,
     Nimble,
-    Northcott,
     NimWithIncreases,
+    Northcott,
     Pawns,
     Staircase,
     Trominoes,
@@ -56,7 +56,10 @@ CASES = {
     "turtles": (TurningTurtles(), lambda: list(product((0, 1), repeat=6))),
     "twins": (TurningTurtles(twins=True), lambda: list(product((0, 1), repeat=6))),
     "chips": (GraphChips(edges=DAG), lambda: [c for k in range(3) for c in combinations_with_replacement(range(8), k)]),
-    "annihilate": (GraphChips(edges=DAG, annihilate=True), lambda: [c for k in range(4) for c in combinations(range(8), k)]),
+    "annihilate": (
+        GraphChips(edges=DAG, annihilate=True),
+        lambda: [c for k in range(4) for c in combinations(range(8), k)],
+    ),
     "trominoes": (Trominoes(columns=4), lambda: reachable(Trominoes(columns=4), Trominoes(columns=4).start())),
     "lasker board": (HeapBoard(game=rulesets.laskers_nim, largest=6), lambda: list(product(range(7), repeat=2))),
     "nim": (nim.NIM, lambda: nim.positions_up_to(3, 5)),
@@ -65,7 +68,10 @@ CASES = {
     "kayles heaps": (rulesets.kayles, lambda: nim.positions_up_to(3, 6)),
     "grundy's game": (rulesets.grundys_game, lambda: nim.positions_up_to(2, 9)),
     "subtraction": (rulesets.subtraction({1, 3, 4}), lambda: nim.positions_up_to(2, 9)),
-    "increases": (NimWithIncreases(cap=3, budget=1), lambda: [(p, b) for p in nim.positions_up_to(2, 3) for b in (0, 1)]),
+    "increases": (
+        NimWithIncreases(cap=3, budget=1),
+        lambda: [(p, b) for p in nim.positions_up_to(2, 3) for b in (0, 1)],
+    ),
     "pawns": (Pawns(columns=4), lambda: reachable(Pawns(columns=4), Pawns(columns=4).start())),
 }
 
@@ -189,5 +195,5 @@ def test_old_successors_factories_still_work():
     from nimlib.boards import nim_with_increases, northcott_successors, pawns_start, pawns_successors
 
     assert search.is_p_position(pawns_successors(2), pawns_start(2)) is False
-    assert list(northcott_successors(3)(((((0, 2),), 0))))
+    assert list(northcott_successors(3)((((0, 2),), 0)))
     assert search.solve(nim_with_increases(1, 3), ((1, 1), 1))[((1, 1), 1)] is True
