@@ -1,7 +1,7 @@
 """The exhaustive searcher: who wins, found by looking at every line of play.
 
 It knows nothing about XOR, binary or Grundy values. Given only a game's
-``successors`` function it labels positions: a position is a P-position
+rules (a ``Game``: its moves; or a plain successors function) it labels positions: a position is a P-position
 (the player to move loses) when every move leads to an N-position, and an
 N-position when some move leads to a P-position. Terminal positions are P in
 normal play (no move, you lose) and N in misère play (the opponent just made
@@ -38,8 +38,8 @@ def solve(
     stones with one-stone moves) do not hit Python's recursion limit. The game
     must be finite; a position that can reach itself raises ``ValueError``.
 
-    >>> from nimlib.nim import successors
-    >>> solve(successors, (1, 2))[(1, 2)], solve(successors, (2, 2))[(2, 2)]
+    >>> from nimlib.nim import NIM, successors
+    >>> solve(NIM, (1, 2))[(1, 2)], solve(successors, (2, 2))[(2, 2)]
     (False, True)
     """
     game = as_game(game, misere=misere)
