@@ -104,6 +104,20 @@ class Board(Ruleset):
     def widget_params(self) -> dict[str, JSON]:
         return {}
 
+    def _apply(self, position: Position, move: Move) -> Position:
+        """The position after a move known to be legal in a checked position (no checks: the searcher's path)."""
+        raise NotImplementedError
+
+    def options(self, position: Position) -> list[Position]:
+        """The positions one move away: checked once, then every move applied without re-checking."""
+        position = self.check(position)
+        return [self._apply(position, move) for move in self.moves(position)]
+
+    def labelled_moves(self, position: Position) -> list[Step]:
+        """Every move with its label and the position it leaves: ``(label, move, after)`` (for move lists)."""
+        position = self.check(position)
+        return [Step(self.describe(position, m), m, self._apply(position, m)) for m in self.moves(position)]
+
     def _legal(self, position: Position, move: Move) -> Move:
         """``move`` if it is one of ``moves(position)``, else a ValueError naming it."""
         if move not in self.moves(position):
@@ -173,7 +187,9 @@ class KaylesRow(Board):
 
     def apply(self, position, move):
         position = self.check(position)
-        move = self._legal(position, _move(move, (1, 2)))
+        return self._apply(position, self._legal(position, _move(move, (1, 2))))
+
+    def _apply(self, position, move):
         return tuple(0 if i in move else p for i, p in enumerate(position))
 
     def describe(self, position, move):
@@ -232,7 +248,10 @@ class CrossesStrip(Board):
 
     def apply(self, position, move):
         position = self.check(position)
-        (i,) = self._legal(position, _move(move, 1))
+        return self._apply(position, self._legal(position, _move(move, 1)))
+
+    def _apply(self, position, move):
+        i = move[0]
         return position[:i] + (1,) + position[i + 1 :]
 
     def describe(self, position, move):
@@ -283,6 +302,10 @@ class Staircase(Board):
             raise ValueError(f"move[0] (step index) must be between 1 and {len(heaps) - 1}, got {i}")
         if not 1 <= c <= heaps[i]:
             raise ValueError(f"move[1] (coins) must be between 1 and {heaps[i]} on step {i + 1}, got {c}")
+        return self._apply(heaps, (i, c))
+
+    def _apply(self, heaps, move):
+        i, c = move
         after = list(heaps)
         after[i] -= c
         after[i - 1] += c
@@ -338,7 +361,10 @@ class Nimble(Board):
 
     def apply(self, position, move):
         coins = self.check(position)
-        cell, target = self._legal(coins, _move(move, 2))
+        return self._apply(coins, self._legal(coins, _move(move, 2)))
+
+    def _apply(self, coins, move):
+        cell, target = move
         k = coins.index(cell)
         return tuple(sorted(coins[:k] + (target,) + coins[k + 1 :]))
 
@@ -407,7 +433,9 @@ class TurningTurtles(Board):
 
     def apply(self, position, move):
         position = self.check(position)
-        move = self._legal(position, _move(move, (1, 2)))
+        return self._apply(position, self._legal(position, _move(move, (1, 2))))
+
+    def _apply(self, position, move):
         after = list(position)
         after[move[0]] = 0
         if len(move) == 2:
@@ -483,7 +511,10 @@ class GraphChips(Board):
 
     def apply(self, position, move):
         chips = self.check(position)
-        v, w = self._legal(chips, _move(move, 2))
+        return self._apply(chips, self._legal(chips, _move(move, 2)))
+
+    def _apply(self, chips, move):
+        v, w = move
         rest = list(chips)
         rest.remove(v)
         if self.annihilate and w in rest:
@@ -571,6 +602,10 @@ class HeapBoard(Board):
     def apply(self, position, move):
         return self.game.apply(self.check(position), move)
 
+    def _apply(self, position, move):
+        i, option = move
+        return position[:i] + option + position[i + 1 :]
+
     def describe(self, position, move):
         return self.game.describe(position, move)
 
@@ -640,7 +675,10 @@ class Trominoes(Board):
 
     def apply(self, position, move):
         rows = self.check(position)
-        c, skip = self._legal(rows, _move(move, 2))
+        return self._apply(rows, self._legal(rows, _move(move, 2)))
+
+    def _apply(self, rows, move):
+        c, skip = move
         new = [list(rows[0]), list(rows[1])]
         for r, cc in self._block(c, skip):
             new[r][cc] = 1
@@ -813,8 +851,11 @@ class Northcott(Board):
         return out
 
     def apply(self, position, move):
-        rows, player = self.check(position)
-        r, x = self._legal((rows, player), _move(move, 2))
+        position = self.check(position)
+        return self._apply(position, self._legal(position, _move(move, 2)))
+
+    def _apply(self, position, move):
+        (rows, player), (r, x) = position, move
         new = (x, rows[r][1]) if player == 0 else (rows[r][0], x)
         return rows[:r] + (new,) + rows[r + 1 :], 1 - player
 
@@ -926,7 +967,10 @@ class Pawns(Board):
         if not isinstance(move, tuple | list) or len(move) != 2:
             raise TypeError(f"move must be ((row, column), (row, column)), got {move!r}")
         src, dst = (_move(x, 2, f"move[{j}]") for j, x in enumerate(move))
-        self._legal((rows, player), (src, dst))
+        return self._apply((rows, player), self._legal((rows, player), (src, dst)))
+
+    def _apply(self, position, move):
+        (rows, player), (src, dst) = position, move
         new = [list(row) for row in rows]
         new[dst[0]][dst[1]] = new[src[0]][src[1]]
         new[src[0]][src[1]] = "."

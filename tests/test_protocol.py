@@ -197,3 +197,20 @@ def test_old_successors_factories_still_work():
     assert search.is_p_position(pawns_successors(2), pawns_start(2)) is False
     assert list(northcott_successors(3)((((0, 2),), 0)))
     assert search.solve(nim_with_increases(1, 3), ((1, 1), 1))[((1, 1), 1)] is True
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_options_are_the_moves_applied(name):
+    """The searcher's fast path (options) and the checked path (apply) agree; labelled moves too."""
+    game, positions = CASES[name]
+    for p in positions()[:60]:
+        applied = [game.apply(p, m) for m in game.moves(p)]
+        if isinstance(game, rulesets.HeapGame | nim.Nim | moore.Moore):
+            # heap games hand the searcher canonical positions (sorted, no empty heaps)
+            assert sorted(game.options(p)) == sorted(tuple(sorted(h for h in q if h)) for q in applied)
+        else:
+            assert list(game.options(p)) == applied
+        if hasattr(game, "labelled_moves"):
+            assert [(m, after) for _, m, after in game.labelled_moves(p)] == list(
+                zip(game.moves(p), applied, strict=True)
+            )
