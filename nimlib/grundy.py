@@ -78,12 +78,15 @@ class MexScratch:
 # ---------------------------------------------------------------- values
 
 
-def grundy_value(game: Game, position: Hashable, *, known: dict[Hashable, int] | None = None) -> int:
+def grundy_value(
+    game: Game, position: Hashable, *, known: dict[Hashable, int] | None = None, limit: int = 5_000_000
+) -> int:
     """The Grundy value of ``position`` in a finite game, by the mex recursion over the whole game tree.
 
     ``game`` is a rules object (or, the first edition's style, a successors
     function). Computed with an explicit stack (no recursion limit) and
     memoized in ``known``, which you may pass in to share work between calls.
+    A game tree of more than ``limit`` positions is refused with a ValueError.
     The components of a position are not used: this is the value the sum rule
     is checked against.
 
@@ -93,6 +96,7 @@ def grundy_value(game: Game, position: Hashable, *, known: dict[Hashable, int] |
     game = as_game(game)
     memo: dict[Hashable, int] = {} if known is None else check_dict(known, "known")
     position = check_hashable(game.check(position))
+    budget = limit = check_int(limit, "limit", minimum=1)
     if position in memo:
         return memo[position]
     on_path = {position}
@@ -106,6 +110,9 @@ def grundy_value(game: Game, position: Hashable, *, known: dict[Hashable, int] |
             if value is None:
                 if child in on_path:
                     raise ValueError(f"the game is not finite: position {child!r} can reach itself")
+                budget -= 1
+                if budget <= 0:
+                    raise ValueError(f"the game tree of {position!r} has more than limit={limit:,} positions")
                 on_path.add(child)
                 stack.append([child, iter(options(game, child)), []])
                 pushed = True

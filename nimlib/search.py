@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from ._check import check_dict, check_hashable
+from ._check import check_dict, check_hashable, check_int
 from .game import Game, as_game, options
+
+# The most positions one call labels before it stops with a ValueError (about a gigabyte of memo)
+MAX_POSITIONS = 5_000_000
 
 
 def solve(
@@ -22,6 +25,7 @@ def solve(
     *,
     misere: bool | None = None,
     known: dict[Hashable, bool] | None = None,
+    limit: int = MAX_POSITIONS,
 ) -> dict[Hashable, bool]:
     """Label ``start`` and the positions its search visits: True for P-positions, False for N.
 
@@ -36,7 +40,8 @@ def solve(
 
     An explicit stack replaces recursion, so long games (a heap of 10,000
     stones with one-stone moves) do not hit Python's recursion limit. The game
-    must be finite; a position that can reach itself raises ``ValueError``.
+    must be finite; a position that can reach itself raises ``ValueError``,
+    and so does a search that would label more than ``limit`` positions.
 
     >>> from nimlib.nim import NIM, successors
     >>> solve(NIM, (1, 2))[(1, 2)], solve(successors, (2, 2))[(2, 2)]
@@ -46,8 +51,10 @@ def solve(
     misere = game.misere
     is_p: dict[Hashable, bool] = {} if known is None else check_dict(known, "known")
     start = check_hashable(game.check(start), "start")
+    limit = check_int(limit, "limit", minimum=1)
     if start in is_p:
         return is_p
+    budget = limit
     on_path = {start}
     # A frame: [position, its options iterator, a P-option seen?, any move seen?]
     stack: list[list] = [[start, iter(options(game, start)), False, False]]
@@ -61,6 +68,9 @@ def solve(
                 if label is None:
                     if child in on_path:
                         raise ValueError(f"the game is not finite: position {child!r} can reach itself")
+                    budget -= 1
+                    if budget <= 0:
+                        raise ValueError(f"the search from {start!r} would label more than limit={limit:,} positions")
                     on_path.add(child)
                     stack.append([child, iter(options(game, child)), False, False])
                     pushed = True

@@ -212,3 +212,11 @@ def test_successors_game_checks_its_function():
 def test_unhashable_positions_are_named():
     with pytest.raises(TypeError, match="hashable"):
         search.solve(lambda p: [], [1, 2])
+
+
+def test_searches_stop_at_their_limit():
+    with pytest.raises(ValueError, match="limit=100"):
+        search.solve(nim.NIM, (30, 30, 30), limit=100)
+    with pytest.raises(ValueError, match="limit=100"):
+        grundy.grundy_value(rulesets.kayles, (30, 30), limit=100)
+    assert search.solve(nim.NIM, (3, 3), limit=100)[(3, 3)] is True
