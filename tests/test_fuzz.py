@@ -16,7 +16,7 @@ from itertools import islice
 from operator import xor
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nimlib import explain, grundy, moore, nim, play, rulesets, search
@@ -207,6 +207,7 @@ board_position = st.one_of(
 
 
 @pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{type(b).__name__}-{b.widget}")
+@settings(max_examples=60)
 @given(position=board_position, move=st.one_of(anything, st.tuples(st.integers(-1, 7), st.integers(-1, 7))))
 def test_boards(board, position, move):
     status, checked = call(board.check, position)
