@@ -246,7 +246,7 @@ def test_play_and_explain(position, misere, k, seed):
 @given(st.one_of(small_position, huge_position, anything), anything)
 def test_search(position, known):
     memo = known if isinstance(known, dict) else None
-    status, result = call(search.solve, nim.NIM, position, known=memo, limit=2_000)
+    status, result = call(search.solve, nim.NIM, position, known=memo, limit=300)
     if status == "ok":
         assert is_position(position) and result[tuple(position)] == (nim.nim_sum(position) == 0)
     status, _ = call(search.solve, nim.NIM, (1, 2), known=known)
