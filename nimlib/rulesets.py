@@ -220,7 +220,11 @@ class HeapGame(Ruleset):
         return reduce(xor, (v for _, v in self.components(position)), 0)
 
     def widget_params(self) -> dict[str, JSON]:
-        return {"name": self.name, **self.takes.as_params()}
+        """The rule as JSON (and, for a subtraction game, its set as ``subtract``)."""
+        params: dict[str, JSON] = {"name": self.name, **self.takes.as_params()}
+        if self.widget == "subtraction":
+            params["subtract"] = list(self.takes.take_one)
+        return params
 
     def encode_move(self, move: HeapMove) -> JSON:
         """``[heap, new_size]`` for a take, ``[heap, [a, b]]`` for a split (the widget's form)."""
