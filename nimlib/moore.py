@@ -7,10 +7,13 @@ nim-sum rule.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterator
-from itertools import combinations, product
+from itertools import combinations
 
-from ._check import check_k, check_move, check_position
+from ._check import check_bool, check_k, check_move, check_position
+from .game import JSON, Ruleset
+from .nim import as_pairs, optimal_move, stalling_move
 from .types import MultiMove, Position
 
 # ---------------------------------------------------------------- the rule
@@ -82,13 +85,14 @@ def winning_move(position: Position, k: int = 1) -> MultiMove | None:
 def apply_move(position: Position, move: MultiMove, k: int = 1) -> Position:
     """The position after a Nim_k move; raises ``ValueError`` if it is illegal.
 
+    ``move`` is a tuple of ``(heap_index, new_size)`` pairs; a single pair is accepted too.
+
     >>> apply_move((1, 2, 3), ((1, 1), (2, 1)), k=2)
     (1, 1, 1)
     """
     heaps = check_position(position)
     k = check_k(k)
-    if not isinstance(move, tuple | list) or not move:
-        raise TypeError(f"move must be a non-empty tuple of (heap_index, new_size) pairs, got {move!r}")
+    move = as_pairs(move)
     if len(move) > k:
         raise ValueError(f"move may change at most k={k} heaps, got {len(move)}")
     new = list(heaps)
@@ -102,15 +106,126 @@ def apply_move(position: Position, move: MultiMove, k: int = 1) -> Position:
     return tuple(new)
 
 
-def successors(position: Position, k: int = 1) -> Iterator[Position]:
-    """Every position one Nim_k move away, sorted with empty heaps dropped (for the searcher)."""
+def moves(position: Position, k: int = 1) -> Iterator[MultiMove]:
+    """Every Nim_k move, lazily: 1 to k pairs ``(heap_index, new_size)`` on distinct heaps, heaps in order.
+
+    Nothing is listed in advance, so heaps of 2**64 stones cost nothing until
+    their moves are asked for.
+
+    >>> list(moves((1, 2), k=2))
+    [((0, 0),), ((1, 0),), ((1, 1),), ((0, 0), (1, 0)), ((0, 0), (1, 1))]
+    """
     heaps = check_position(position)
     k = check_k(k)
     live = [i for i, h in enumerate(heaps) if h]
     for size in range(1, min(k, len(live)) + 1):
         for chosen in combinations(live, size):
-            for sizes in product(*(range(heaps[i]) for i in chosen)):
-                new = list(heaps)
-                for i, b in zip(chosen, sizes, strict=True):
-                    new[i] = b
-                yield tuple(sorted(h for h in new if h))
+            yield from _pairs(heaps, chosen)
+
+
+def _pairs(heaps: Position, chosen: tuple[int, ...]) -> Iterator[MultiMove]:
+    """Every choice of a smaller size for each chosen heap (an odometer: lazy, unlike itertools.product)."""
+    if not chosen:
+        yield ()
+        return
+    first, rest = chosen[0], chosen[1:]
+    for b in range(heaps[first]):
+        for tail in _pairs(heaps, rest):
+            yield ((first, b), *tail)
+
+
+def successors(position: Position, k: int = 1) -> Iterator[Position]:
+    """Every position one Nim_k move away, sorted with empty heaps dropped (for the searcher); lazy."""
+    heaps = check_position(position)
+    for move in moves(heaps, k):
+        new = list(heaps)
+        for i, b in move:
+            new[i] = b
+        yield tuple(sorted(h for h in new if h))
+
+
+# ---------------------------------------------------------------- the rules object
+
+
+class Moore(Ruleset):
+    """Moore's Nim_k as a rules object: a move is a tuple of 1 to k pairs ``(heap_index, new_size)``.
+
+    ``Moore(1)`` is Nim. Misère play with k > 1 needs the misère rule of
+    ``winning_move``; without it the constructor says so.
+
+    >>> Moore(2).winning_move((1, 2, 3)), Moore(2).is_p_position((1, 1, 1))
+    (((1, 1), (2, 1)), True)
+    """
+
+    def __init__(self, k: int = 1, misere: bool = False) -> None:
+        self.k = check_k(k)
+        self.misere = check_bool(misere, "misere")
+        if self.misere and self.k > 1 and "misere" not in inspect.signature(winning_move).parameters:
+            raise ValueError(f"misere play of Moore's Nim_k is supported for k=1 only here, got k={self.k}")
+        self.name = ("misère " if self.misere else "") + (f"Moore's Nim_{self.k}" if self.k > 1 else "Nim")
+        self.widget = "misere-moore" if self.misere else "moore"
+
+    def __repr__(self) -> str:
+        return f"Moore(k={self.k}, misere={self.misere})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Moore and (other.k, other.misere) == (self.k, self.misere)
+
+    def __hash__(self) -> int:
+        return hash(("Moore", self.k, self.misere))
+
+    def start(self) -> Position:
+        return (5, 6, 7)
+
+    def check(self, position: object) -> Position:
+        return check_position(position)
+
+    def moves(self, position: Position) -> Iterator[MultiMove]:
+        return moves(position, self.k)
+
+    def apply(self, position: Position, move: MultiMove) -> Position:
+        return apply_move(position, move, self.k)
+
+    def options(self, position: Position) -> Iterator[Position]:
+        """Positions one move away, canonical (sorted, no empty heaps), for the searcher."""
+        return successors(position, self.k)
+
+    def is_p_position(self, position: Position) -> bool:
+        if self.misere:
+            if self.k == 1:
+                return optimal_move(position, misere=True) is None
+            return is_p_position(position, self.k, misere=True)  # type: ignore[call-arg]
+        return is_p_position(position, self.k)
+
+    def winning_move(self, position: Position) -> MultiMove | None:
+        """A move to a P-position by Moore's rule (no search), None at a P-position."""
+        if self.misere:
+            if self.k == 1:
+                found = optimal_move(position, misere=True)
+                return None if found is None else (found,)
+            return winning_move(position, self.k, misere=True)  # type: ignore[call-arg]
+        return winning_move(position, self.k)
+
+    def widget_params(self) -> dict[str, JSON]:
+        return {"misere": self.misere, "k": self.k}
+
+    def decode_move(self, data: JSON) -> MultiMove:
+        return as_pairs(super().decode_move(data), "data")
+
+    def encode_move(self, move: MultiMove) -> JSON:
+        """``[heap, new_size]`` for one pair, ``[[h, b], [h2, b2]]`` for several (the widget's form)."""
+        pairs = as_pairs(move)
+        return list(pairs[0]) if len(pairs) == 1 else [list(p) for p in pairs]
+
+    def describe(self, position: Position, move: MultiMove) -> str:
+        return ", ".join(f"heap {i} -> {b}" for i, b in as_pairs(move))
+
+    def summary(self, position: Position) -> str:
+        """The column sums mod k + 1, for transcripts."""
+        sums = " ".join(map(str, column_sums(position, self.k))) or "0"
+        return f"column sums mod {self.k + 1}: {sums}"
+
+    def stalling_move(self, position: Position) -> MultiMove | None:
+        """Take one stone from the largest heap (the losing side's way to make the game last)."""
+        found = stalling_move(position)
+        return None if found is None else (found,)
