@@ -23,6 +23,7 @@ edges still standing.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise, permutations, product
@@ -222,6 +223,78 @@ def tree_value(edges: Sequence[Edge]) -> int:
     return value[GROUND]
 
 
+def colon_steps(edges: Sequence[Edge]) -> list[Graph]:
+    """The colon principle one vertex at a time, for pictures: the tree with loops, then after each collapse.
+
+    Vertices are taken farthest from the ground first; at each one whose
+    branches are not already a single stalk, the branches (stalks by then,
+    and loops) become one stalk of the XOR of 1 + their heights. The last
+    graph is a single stalk (or nothing) of the tree's value.
+
+    >>> [len(g) for g in colon_steps([(0, 1), (1, 2), (1, 3), (1, 1)])]
+    [4, 2]
+    """
+    graph = canonical(edges)
+    tree_value(graph)  # raises unless it is a tree with loops
+    children: dict[int, list[int]] = {GROUND: []}
+    loops: dict[int, int] = {}
+    order = [GROUND]
+    for u, v in graph:
+        if u == v:
+            loops[u] = loops.get(u, 0) + 1
+    neighbours: dict[int, list[int]] = {}
+    for u, v in graph:
+        if u != v:
+            neighbours.setdefault(u, []).append(v)
+            neighbours.setdefault(v, []).append(u)
+    for x in order:
+        for y in sorted(neighbours.get(x, [])):
+            if y not in children:
+                children[x].append(y)
+                children[y] = []
+                order.append(y)
+    fresh = max(order) + 1
+
+    def height(x: int) -> int | None:
+        """The length of the stalk above x, or None if what stands on x is not a stalk."""
+        if loops.get(x, 0):
+            return None
+        if not children[x]:
+            return 0
+        if len(children[x]) > 1:
+            return None
+        h = height(children[x][0])
+        return None if h is None else h + 1
+
+    def as_edges() -> Graph:
+        out = [(x, c) for x in children for c in children[x]]
+        out += [(x, x) for x, n in loops.items() for _ in range(n)]
+        return canonical(out)
+
+    steps = [as_edges()]
+    for x in reversed(order):
+        if height(x) is not None:
+            continue
+        total = loops.pop(x, 0) % 2
+        for c in children[x]:
+            total ^= 1 + height(c)  # type: ignore[operator]
+        stack = [x]
+        while stack:  # drop everything above x
+            y = stack.pop()
+            stack.extend(children[y])
+            if y != x:
+                del children[y]
+                loops.pop(y, None)
+        children[x] = []
+        top = x
+        for _ in range(total):
+            children[top] = [fresh]
+            children[fresh] = []
+            top, fresh = fresh, fresh + 1
+        steps.append(as_edges())
+    return steps
+
+
 def value(edges: Sequence[Edge]) -> int:
     """The Grundy value of a Green Hackenbush graph: fuse its cycles, then collapse the tree.
 
@@ -353,6 +426,8 @@ def layout(edges: Sequence[Edge]) -> dict[int, tuple[float, float]]:
         return xs[x]
 
     place(GROUND)
+    if any(u == v == GROUND for u, v in graph):  # loops on the ground get a spot of their own, on the left
+        xs[GROUND] = min(xs.values()) - 1.0 if len(xs) > 1 else 0.0
     for x in {v for e in graph for v in e} - set(xs):  # vertices cut off from the ground
         xs[x], depth[x] = next_leaf[0], 1
         next_leaf[0] += 1
@@ -377,17 +452,21 @@ def plot_graph(
     Returns the Axes.
     """
     import matplotlib.pyplot as plt
-    from matplotlib.patches import Circle
+    from matplotlib.patches import Ellipse
 
     ax = ax or plt.gca()
     graph = check_edges(edges)
     coords = coords or layout(graph)
     shown = sorted(range(len(graph)) if present is None else present)
-    xs = [x for v, (x, _) in coords.items() if v != GROUND] or [0.0]
+    xs = [x for v, (x, _) in coords.items() if v != GROUND or _ground_loops(graph, shown)] or [0.0]
     left, right = min(xs) - 0.8, max(xs) + 0.8
     ax.fill_between([left, right], [-0.25, -0.25], [0, 0], color="0.55", zorder=0)
     ax.plot([left, right], [0, 0], color="0.3", lw=2, zorder=1)
     seen: dict[Edge, int] = {}
+    loop_count: dict[int, int] = {}
+    for i in shown:
+        if graph[i][0] == graph[i][1]:
+            loop_count[graph[i][0]] = loop_count.get(graph[i][0], 0) + 1
     for i in shown:
         u, v = graph[i]
         if u == GROUND and v != GROUND:
@@ -398,10 +477,13 @@ def plot_graph(
         p = _point(coords, u, v)
         q = _point(coords, v, u)
         if u == v:
-            r = 0.18 + 0.07 * copy
-            centre = (p[0], p[1] + r)
-            ax.add_patch(Circle(centre, r, fill=False, color=color, lw=3, zorder=2))
-            mid = (centre[0], centre[1] + r)
+            dx, dy = _petal(copy, loop_count[u])
+            centre = (p[0] + PETAL[0] * dx, p[1] + PETAL[0] * dy)
+            angle = math.degrees(math.atan2(dy, dx))
+            ax.add_patch(
+                Ellipse(centre, 2 * PETAL[0], 2 * PETAL[1], angle=angle, fill=False, color=color, lw=3, zorder=2)
+            )
+            mid = (p[0] + 2 * PETAL[0] * dx, p[1] + 2 * PETAL[0] * dy)
         else:
             bow = 0 if copy == 0 else (1 if copy % 2 else -1) * 0.25 * ((copy + 1) // 2)
             mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
@@ -428,10 +510,26 @@ def plot_graph(
     return ax
 
 
+# A loop is drawn as a petal: an ellipse through its vertex, semi-axes along and across
+PETAL = (0.22, 0.08)
+
+
+def _petal(copy: int, count: int) -> tuple[float, float]:
+    """The direction of loop number ``copy`` of ``count`` at one vertex: petals fanned out upwards."""
+
+    angle = math.radians(90 + (copy - (count - 1) / 2) * min(45.0, 170.0 / max(count - 1, 1)))
+    return math.cos(angle), math.sin(angle)
+
+
+def _ground_loops(graph: Graph, shown: Iterable[int]) -> int:
+    """How many of the ``shown`` edges are loops on the ground."""
+    return sum(graph[i] == (GROUND, GROUND) for i in shown)
+
+
 def _point(coords: dict[int, tuple[float, float]], v: int, other: int) -> tuple[float, float]:
     """Where an edge meets vertex ``v``: the ground is the point of the line under the other end."""
     if v == GROUND:
-        return (coords[other][0] if other != GROUND else 0.0, 0.0)
+        return (coords[other if other != GROUND else GROUND][0] if GROUND in coords or other != GROUND else 0.0, 0.0)
     return coords[v]
 
 
@@ -525,7 +623,7 @@ class GreenHackenbush(Ruleset):
     def widget_params(self) -> dict[str, JSON]:
         return {
             "edges": [list(e) for e in self.edges],
-            "coords": {str(v): list(xy) for v, xy in sorted(self.coords.items()) if v != GROUND},
+            "coords": {str(v): list(xy) for v, xy in sorted(self.coords.items())},
         }
 
     def encode(self, position: frozenset[int]) -> JSON:

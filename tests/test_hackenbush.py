@@ -99,6 +99,13 @@ def test_fuse_leaves_a_tree_with_loops() -> None:
         assert len(links) == len(vertices) - 1 and len(fused) == len(g), g
 
 
+def test_colon_steps_end_in_a_stalk_of_the_value() -> None:
+    for g in SMALL:
+        steps = hb.colon_steps(hb.fuse(g))
+        assert hb.graph_key(steps[-1]) == hb.graph_key(hb.stalk(hb.value(g))), g
+        assert all(hb.tree_value(s) == hb.value(g) for s in steps), g
+
+
 def test_tree_value_rejects_cycles() -> None:
     with pytest.raises(ValueError, match="tree with loops"):
         hb.tree_value([(0, 1), (1, 2), (2, 0)])
@@ -148,7 +155,7 @@ def test_rules_object_follows_the_protocol(known: dict) -> None:
     assert game.encode_move(3) == [3] and game.decode_move([3]) == 3
     assert game.describe(start, 3) == "cut edge 3 (2–3)"
     params = game.widget_params()
-    assert params["edges"][3] == [2, 3] and set(params["coords"]) == {"1", "2", "3", "4", "5"}
+    assert params["edges"][3] == [2, 3] and set(params["coords"]) == {"0", "1", "2", "3", "4", "5"}
     json.dumps(params)
 
 

@@ -89,3 +89,87 @@ test("SVG paths flip their y coordinates (layout y points up)", () => {
   assert.equal(hbFlipY("M 1 2 Q 3 4 5 6"), "M 1 -2 Q 3 -4 5 -6");
   assert.equal(hbFlipY("M 0 1 a 0.2 0.2 0 1 1 0 0.4"), "M 0 -1 a 0.2 0.2 0 1 0 0 -0.4");
 });
+
+// A few lines of fake DOM: enough to run draw() without a browser
+function fakeDocument() {
+  const make = (tag) => {
+    const node = {
+      tag,
+      attrs: {},
+      children: [],
+      listeners: {},
+      style: {},
+      setAttribute(name, value) {
+        this.attrs[name] = String(value);
+      },
+      getAttribute(name) {
+        return this.attrs[name];
+      },
+      append(...kids) {
+        this.children.push(...kids);
+      },
+      addEventListener(type, f) {
+        this.listeners[type] = f;
+      },
+      click() {
+        this.listeners.click?.();
+      },
+      all() {
+        return [this, ...this.children.flatMap((c) => (c.all ? c.all() : []))];
+      },
+    };
+    return node;
+  };
+  return { createElement: make, createElementNS: (_, tag) => make(tag), createTextNode: (text) => ({ text }) };
+}
+
+function fakeView(doc, last = null) {
+  const played = [];
+  return {
+    doc,
+    last,
+    played,
+    el(tag, attrs = {}, ...children) {
+      const node = doc.createElement(tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+      node.append(...children);
+      return node;
+    },
+    moveButton(move, content, { label, className } = {}) {
+      const b = doc.createElement("button");
+      b.setAttribute("data-move", JSON.stringify(move));
+      b.setAttribute("aria-label", label);
+      b.setAttribute("class", className);
+      b.append(content);
+      b.addEventListener("click", () => played.push(move));
+      return b;
+    },
+  };
+}
+
+test("draw: one button per standing edge, each with its data-move, and clicking an edge plays it", () => {
+  const params = {
+    edges: [[0, 1], [1, 2], [2, 0], [2, 3], [0, 0], [0, 4], [0, 4], [4, 4], [4, 4]],
+    coords: { 0: [-1, 0], 1: [0, 1], 2: [1, 1], 3: [1, 2], 4: [2, 1] },
+  };
+  const position = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+  const view = fakeView(fakeDocument());
+  const board = hackenbushGame.draw(position, params, view);
+  const nodes = board.all();
+  const buttons = nodes.filter((n) => n.tag === "button");
+  assert.deepEqual(
+    buttons.map((b) => b.getAttribute("data-move")),
+    position.map((i) => `[${i}]`),
+  );
+  const shapes = nodes.filter((n) => n.attrs["data-part"]);
+  assert.equal(shapes.length, position.length);
+  assert.equal(shapes.filter((n) => n.tag === "ellipse").length, 3); // the three loops are petals
+  shapes.find((n) => n.attrs["data-part"] === "edge-3").click();
+  assert.deepEqual(view.played, [[3]]);
+  // after the computer's reply, the cut edges are still drawn (dashed, state "cut") but have no button
+  const after = hbMoves(position, params).find((m) => m.move[0] === 0).after;
+  const view2 = fakeView(fakeDocument(), { before: position, after, move: [0] });
+  const nodes2 = hackenbushGame.draw(after, params, view2).all();
+  assert.equal(nodes2.filter((n) => n.tag === "button").length, after.length);
+  assert.equal(nodes2.filter((n) => n.attrs["data-state"] === "cut").length, position.length - after.length);
+});

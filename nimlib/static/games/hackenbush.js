@@ -227,20 +227,29 @@ function hbExplain(position, params) {
 // ------------------------------------------------------------------ drawing
 
 function hbPoint(coords, v, other) {
-  if (v === 0) return [other === 0 ? 0 : coords[String(other)][0], 0];
+  if (v === 0) return [other === 0 ? (coords["0"] || [0])[0] : coords[String(other)][0], 0];
   return coords[String(v)];
 }
 
-/** SVG path data and the label point of edge i, bowed apart from its parallel copies. */
-function hbGeometry(edges, coords, i, copy) {
+/** Where loop number `copy` of `count` at one vertex points: petals fanned out upwards (as nimlib draws them). */
+function hbPetal(copy, count) {
+  const angle = ((90 + (copy - (count - 1) / 2) * Math.min(45, 170 / Math.max(count - 1, 1))) * Math.PI) / 180;
+  return [Math.cos(angle), Math.sin(angle)];
+}
+
+const HB_PETAL = [0.22, 0.08]; // a loop is an ellipse through its vertex: semi-axes along and across
+
+/** The shape of edge i in layout units (y up): a path (bowed apart from parallel copies) or a petal. */
+function hbGeometry(edges, coords, i, copy, loops) {
   let [u, v] = edges[i];
   if (u === 0 && v !== 0) [u, v] = [v, u];
   const p = hbPoint(coords, u, v);
   const q = hbPoint(coords, v, u);
   if (u === v) {
-    const r = 0.18 + 0.07 * copy;
-    const [x, y] = p;
-    return { d: `M ${x} ${y} a ${r} ${r} 0 1 1 0 ${2 * r} a ${r} ${r} 0 1 1 0 ${-2 * r}`, mid: [x, y + 2 * r] };
+    const [dx, dy] = hbPetal(copy, loops);
+    const centre = [p[0] + HB_PETAL[0] * dx, p[1] + HB_PETAL[0] * dy];
+    const angle = (Math.atan2(dy, dx) * 180) / Math.PI;
+    return { petal: { centre, angle }, mid: [p[0] + 2 * HB_PETAL[0] * dx, p[1] + 2 * HB_PETAL[0] * dy] };
   }
   const bow = copy === 0 ? 0 : (copy % 2 ? 1 : -1) * 0.25 * Math.ceil(copy / 2);
   const [mx, my] = [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
@@ -284,15 +293,28 @@ function hbDraw(position, params, view) {
   add("line", { x1: left, y1: 0, x2: right, y2: 0, stroke: "#444", "stroke-width": 0.05 });
   const box = view.el("div", { className: "nimlib-hackenbush", style: `position: relative; width: ${Math.round(width)}px; height: ${Math.round(height)}px` });
   const copies = new Map();
+  const loops = new Map();
+  for (const i of shown) if (edges[i][0] === edges[i][1]) loops.set(edges[i][0], (loops.get(edges[i][0]) || 0) + 1);
   const buttons = [];
   for (const i of shown) {
     const [u, v] = edges[i];
     const k = `${Math.min(u, v)}-${Math.max(u, v)}`;
     const copy = copies.get(k) || 0;
     copies.set(k, copy + 1);
-    const g = hbGeometry(edges, coords, i, copy);
-    const path = add("path", {
-      d: hbFlipY(g.d),
+    const g = hbGeometry(edges, coords, i, copy, loops.get(u) || 0);
+    const shape = g.petal
+      ? {
+          tag: "ellipse",
+          cx: g.petal.centre[0],
+          cy: -g.petal.centre[1],
+          rx: HB_PETAL[0],
+          ry: HB_PETAL[1],
+          transform: `rotate(${-g.petal.angle} ${g.petal.centre[0]} ${-g.petal.centre[1]})`,
+        }
+      : { tag: "path", d: hbFlipY(g.d) };
+    const { tag, ...geometry } = shape;
+    const path = add(tag, {
+      ...geometry,
       fill: "none",
       stroke: standing.has(i) ? "#2a9d3a" : "#bbb",
       "stroke-width": 0.09,
