@@ -616,6 +616,12 @@ class GreenHackenbush(Ruleset):
     def value(self, position: frozenset[int]) -> int:
         return value(self.graph(position))
 
+    def winning_move(self, position: frozenset[int]) -> int | None:
+        """A cut that leaves value 0 (the Sprague–Grundy strategy), or None from a P-position."""
+        if self.value(position) == 0:
+            return None
+        return next(m for m in self.moves(position) if self.value(self.apply(position, m)) == 0)
+
     def describe(self, position: frozenset[int], move: int) -> str:
         u, v = self.edges[move]
         return f"cut edge {move} ({u}–{v})"

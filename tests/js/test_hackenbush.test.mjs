@@ -70,6 +70,8 @@ test("parse, format, random and explain", () => {
   assert.deepEqual(def.parse("0, 1, 3", params), [0, 1, 3]);
   assert.deepEqual(def.parse("{1, 3}", params), []); // nothing of it touches the ground
   assert.deepEqual(def.parse("all", params), [0, 1, 2, 3]);
+  assert.deepEqual(def.parse(def.format([0, 2], params), params), [0, 2]); // the placeholder's own format
+  assert.deepEqual(def.parse("no edges", params), []);
   assert.throws(() => def.parse("0, 9", params), /no edge 9/);
   assert.throws(() => def.parse("0, x", params), /not one/);
   assert.equal(def.format([0, 2], params), "edges {0, 2}");

@@ -17,7 +17,8 @@
 
 import { register, explainHtml } from "../core.js";
 
-const HB_UNIT = 64; // pixels per layout unit
+const HB_UNIT = 52; // pixels per layout unit
+const HB_BUTTON = 22; // diameter of an edge's button, in pixels
 const HB_SVG = "http://www.w3.org/2000/svg";
 
 function hbEdges(params) {
@@ -185,9 +186,14 @@ export function hbAnalyse(position, params) {
 
 function hbParse(text, params) {
   const edges = hbEdges(params);
-  const t = String(text).trim();
-  if (t === "" || t.toLowerCase() === "all") return hbGrounded(edges);
-  const parts = t.replace(/[{}[\]()]/g, " ").split(/[\s,]+/).filter(Boolean);
+  const t = String(text).trim().toLowerCase();
+  if (t === "" || t === "all") return hbGrounded(edges);
+  if (t === "no edges") return [];
+  const parts = t
+    .replace(/^edges?\b/, " ")
+    .replace(/[{}[\]()]/g, " ")
+    .split(/[\s,]+/)
+    .filter(Boolean);
   const chosen = new Set();
   for (const p of parts) {
     if (!/^\d+$/.test(p)) throw new Error(`type edge numbers 0 to ${edges.length - 1}, separated by commas; "${p}" is not one`);
@@ -249,7 +255,8 @@ function hbGeometry(edges, coords, i, copy, loops) {
     const [dx, dy] = hbPetal(copy, loops);
     const centre = [p[0] + HB_PETAL[0] * dx, p[1] + HB_PETAL[0] * dy];
     const angle = (Math.atan2(dy, dx) * 180) / Math.PI;
-    return { petal: { centre, angle }, mid: [p[0] + 2 * HB_PETAL[0] * dx, p[1] + 2 * HB_PETAL[0] * dy] };
+    const reach = 2 * HB_PETAL[0] + 0.2; // the button sits just beyond the petal's tip
+    return { petal: { centre, angle }, mid: [p[0] + reach * dx, p[1] + reach * dy] };
   }
   const bow = copy === 0 ? 0 : (copy % 2 ? 1 : -1) * 0.25 * Math.ceil(copy / 2);
   const [mx, my] = [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
@@ -281,6 +288,7 @@ function hbDraw(position, params, view) {
   svg.setAttribute("height", String(Math.round(height)));
   svg.setAttribute("viewBox", `${left} ${-top} ${right - left} ${top + 0.35}`);
   svg.setAttribute("role", "img");
+  svg.setAttribute("style", "display: block"); // no inline baseline gap, so the board needs no vertical scroll
   svg.setAttribute("aria-label", `Hackenbush picture: ${position.length} edge${position.length === 1 ? "" : "s"} standing on the ground line`);
   const add = (tag, attrs) => {
     const node = doc.createElementNS(HB_SVG, tag);
@@ -328,8 +336,9 @@ function hbDraw(position, params, view) {
       const button = view.moveButton([i], String(i), { label, className: "nimlib-hb-edge" });
       button.setAttribute(
         "style",
-        `position: absolute; left: ${Math.round(sx(g.mid[0]) - 13)}px; top: ${Math.round(sy(g.mid[1]) - 13)}px; ` +
-          "width: 26px; height: 26px; padding: 0; border-radius: 13px; font-size: 12px; line-height: 24px; text-align: center; cursor: pointer",
+        `position: absolute; left: ${Math.round(sx(g.mid[0]) - HB_BUTTON / 2)}px; top: ${Math.round(sy(g.mid[1]) - HB_BUTTON / 2)}px; ` +
+          `width: ${HB_BUTTON}px; height: ${HB_BUTTON}px; min-height: ${HB_BUTTON}px; padding: 0; border-radius: ${HB_BUTTON / 2}px; ` +
+          `font-size: 11px; line-height: ${HB_BUTTON - 2}px; text-align: center; cursor: pointer`,
       );
       path.style.cursor = "pointer";
       path.addEventListener("click", () => button.click());
