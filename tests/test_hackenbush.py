@@ -226,3 +226,14 @@ def test_js_fixture_and_node() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_winning_move_leaves_value_zero(known: dict) -> None:
+    for g in _random_graphs(60, seed=8):
+        game = hb.GreenHackenbush(g)
+        start = game.start()
+        move = game.winning_move(start)
+        if hb.exhaustive_value(g, known=known) == 0:
+            assert move is None, g
+        else:
+            assert hb.exhaustive_value(game.graph(game.apply(start, move)), known=known) == 0, (g, move)
