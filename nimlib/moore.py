@@ -33,16 +33,25 @@ def column_sums(position: Position, k: int = 1) -> tuple[int, ...]:
     return tuple(sum((h >> bit) & 1 for h in heaps) % (k + 1) for bit in reversed(range(width)))
 
 
-def is_p_position(position: Position, k: int = 1) -> bool:
-    """True when the player to move loses Nim_k with best play.
+def is_p_position(position: Position, k: int = 1, *, misere: bool = False) -> bool:
+    """True when the player to move loses Nim_k with best play (normal play, or misère with ``misere=True``).
+
+    Misère play changes the answer only when every heap has at most 1 stone:
+    then the position is P exactly when the number of 1-heaps is 1 mod k + 1.
 
     >>> is_p_position((1, 2, 3), k=1), is_p_position((1, 2, 3), k=2), is_p_position((1, 1, 1), k=2)
     (True, False, True)
+    >>> is_p_position((1, 1, 1), k=2, misere=True), is_p_position((1, 1, 1, 1), k=2, misere=True)
+    (False, True)
     """
+    if not isinstance(misere, bool):
+        raise TypeError(f"misere must be a bool, got {misere!r} ({type(misere).__name__})")
+    if misere and max(check_position(position), default=0) <= 1:
+        return sum(check_position(position)) % (check_k(k) + 1) == 1
     return not any(column_sums(position, k))
 
 
-def winning_move(position: Position, k: int = 1) -> MultiMove | None:
+def winning_move(position: Position, k: int = 1, *, misere: bool = False) -> MultiMove | None:
     """A move of Nim_k to a P-position, built bit by bit (no search); None if there is none.
 
     Bits are scanned from the highest. ``changed`` holds the heaps the move
@@ -53,15 +62,22 @@ def winning_move(position: Position, k: int = 1) -> MultiMove | None:
     s - len(changed) untouched heaps that have the bit set. The set never
     grows past s <= k heaps.
 
+    In misère play (``misere=True``) the move is the same unless it would
+    leave only heaps <= 1; then it leaves a number of 1-heaps that is 1 mod k + 1.
+
     >>> winning_move((3, 4, 5), k=1)
     ((0, 1),)
     >>> winning_move((1, 2, 3), k=2)
     ((1, 1), (2, 1))
+    >>> winning_move((1, 2, 3), k=2, misere=True)   # (1, 1, 1) would lose misère: leave (1, 0, 0)
+    ((1, 0), (2, 0))
     """
     heaps = check_position(position)
     k = check_k(k)
-    if is_p_position(heaps, k):
+    if is_p_position(heaps, k, misere=misere):
         return None
+    if misere and max(heaps, default=0) <= 1:
+        return _misere_ones_move(heaps, k)
     new = list(heaps)
     changed: list[int] = []  # in the order the heaps joined the move
     for bit in reversed(range(max(heaps).bit_length())):
@@ -79,7 +95,28 @@ def winning_move(position: Position, k: int = 1) -> MultiMove | None:
             for i in untouched_with_bit[: s - len(changed)]:
                 new[i] &= ~mask
                 changed.append(i)
+    if misere and all(new[i] <= 1 for i in range(len(heaps))):
+        return _misere_ones_move(heaps, k)
     return tuple(sorted((i, new[i]) for i in changed))
+
+
+def _misere_ones_move(heaps: Position, k: int) -> MultiMove | None:
+    """The misère Nim_k move that leaves only heaps <= 1, with a number of 1-heaps that is 1 mod k + 1.
+
+    Called when the normal move would leave only heaps <= 1, so at most k
+    heaps are big (>= 2). With s one-stone heaps and r = (1 - s) mod (k + 1):
+    if r <= (number of big heaps), cut r big heaps to 1 and the rest to 0;
+    otherwise cut every big heap to 0 and take k + 1 - r of the 1-heaps, which
+    keeps the move within k heaps. None when there is no move at all.
+    """
+    big = [i for i, h in enumerate(heaps) if h >= 2]
+    ones = [i for i, h in enumerate(heaps) if h == 1]
+    r = (1 - len(ones)) % (k + 1)
+    if r <= len(big):
+        move = [(i, 1 if j < r else 0) for j, i in enumerate(big)]
+    else:
+        move = [(i, 0) for i in big] + [(i, 0) for i in ones[: k + 1 - r]]
+    return tuple(sorted(move)) or None
 
 
 def apply_move(position: Position, move: MultiMove, k: int = 1) -> Position:
