@@ -258,15 +258,14 @@ class Wythoff(Ruleset):
         return winning_moves(position)
 
     def describe(self, position: Square, move: Square) -> str:
+        """The move in words, as the widget's move list says it: "take 3 from heap 0", "take 1 from both heaps"."""
         x, y = check_square(position)
         u, v = check_square(move, "move")
         if u == x:
-            what = f"take {y - v} from heap 1"
-        elif v == y:
-            what = f"take {x - u} from heap 0"
-        else:
-            what = f"take {x - u} from both"
-        return f"{what}: ({x}, {y}) → ({u}, {v})"
+            return f"take {y - v} from heap 1"
+        if v == y:
+            return f"take {x - u} from heap 0"
+        return f"take {x - u} from both heaps"
 
     def widget_params(self) -> dict[str, JSON]:
         """The widget needs no table: the JS computes G(x, y) and the golden-ratio pairs itself."""

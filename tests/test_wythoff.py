@@ -142,7 +142,9 @@ def test_rules_object_follows_the_protocol():
     assert game.apply((7, 11), (6, 10)) == (6, 10)
     assert game.decode(game.encode((7, 11))) == (7, 11)
     assert game.decode_move([4, 7]) == (4, 7) and game.encode_move((4, 7)) == [4, 7]
-    assert game.describe((7, 11), (6, 10)) == "take 1 from both: (7, 11) → (6, 10)"
+    assert game.describe((7, 11), (6, 10)) == "take 1 from both heaps"
+    assert game.describe((7, 11), (7, 4)) == "take 7 from heap 1"
+    assert game.describe((7, 11), (2, 11)) == "take 5 from heap 0"
     assert game.is_over((0, 0)) and not game.is_over((0, 1))
 
 
@@ -167,17 +169,23 @@ def test_bad_input(call, error, words):
 
 
 def test_write_js_fixture():
-    """Write the table the node test compares the JS rules with (tests/js/test_wythoff.test.mjs)."""
-    size = 16
+    """Write what the node test compares the JS rules with (tests/js/test_wythoff.test.mjs), on a 12 × 12 board."""
+    size = 12
+    game = Wythoff()
     table = grundy_table(size)
-    data = {
-        "size": size,
-        "grundy": table,
-        "p_positions": [list(p) for p in p_positions(12)],
-        "moves": {f"{x},{y}": [list(m) for m in moves((x, y))] for x in range(size) for y in range(size)},
-        "winning": {f"{x},{y}": [list(m) for m in winning_moves((x, y))] for x in range(size) for y in range(size)},
-    }
-    text = json.dumps(data, separators=(",", ":")) + "\n"
+    positions = {}
+    for x in range(size):
+        for y in range(size):
+            options = moves((x, y))
+            positions[f"{x},{y}"] = {
+                "moves": [list(m) for m in options],
+                "labels": [game.describe((x, y), m) for m in options],
+                "winning": [list(m) for m in winning_moves((x, y))],
+                "grundy": table[x][y],
+                "p": is_p_position((x, y)),
+            }
+    data = {"size": size, "p_positions": [list(p) for p in p_positions(40)], "positions": positions}
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False) + "\n"
     if not FIXTURE.exists() or FIXTURE.read_text() != text:
         FIXTURE.parent.mkdir(parents=True, exist_ok=True)
         FIXTURE.write_text(text)
