@@ -257,6 +257,18 @@ class Wythoff(Ruleset):
     def winning_moves(self, position: Square) -> list[Square]:
         return winning_moves(position)
 
+    def winning_move(self, position: Square) -> Square | None:
+        """The strategy's move (the first of ``winning_moves``), None from a P-position; the widget plays it."""
+        found = winning_moves(position)
+        return found[0] if found else None
+
+    def stalling_move(self, position: Square) -> Square | None:
+        """The move of the side that is losing: one stone from the larger heap (heap 1 on a tie); None at the end."""
+        x, y = check_square(position)
+        if y >= x and y > 0:
+            return (x, y - 1)
+        return (x - 1, y) if x > 0 else None
+
     def describe(self, position: Square, move: Square) -> str:
         """The move in words, as the widget's move list says it: "take 3 from heap 0", "take 1 from both heaps"."""
         x, y = check_square(position)
@@ -282,3 +294,61 @@ class Wythoff(Ruleset):
 
     def decode_move(self, data: JSON) -> Square:
         return check_square(data, "move")
+
+
+# ---------------------------------------------------------------- pictures (matplotlib, imported on call)
+
+
+def plot_queen(position: Square, size: int | None = None, ax=None, *, show_p: bool = True, title: str | None = None):
+    """Draw the queen-in-the-corner board: the queen on ``(x, y)``, dots on the squares she reaches, P-squares shaded.
+
+    The corner (0, 0) is bottom left; x counts columns, y rows. Returns the Axes.
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
+
+    x, y = check_square(position)
+    size = max(x, y) + 1 if size is None else check_int(size, "size", minimum=max(x, y) + 1)
+    ax = ax or plt.gca()
+    reach = set(moves((x, y)))
+    for i in range(size):
+        for j in range(size):
+            light = (i + j) % 2 == 1
+            color = "#f4e4bc" if light else "#c8a165"
+            ax.add_patch(Rectangle((i, j), 1, 1, color=color, lw=0))
+            if show_p and is_p_position((i, j)):
+                ax.add_patch(Rectangle((i + 0.08, j + 0.08), 0.84, 0.84, fill=False, ec="#2b6cb0", lw=2))
+            if (i, j) in reach:
+                ax.plot(i + 0.5, j + 0.5, "o", ms=5, color="#2d3748")
+    ax.text(x + 0.5, y + 0.5, "♛", ha="center", va="center", fontsize=max(8, 220 // size), color="#1a202c")
+    ax.add_patch(Rectangle((0, 0), 1, 1, fill=False, ec="#c53030", lw=2.5))
+    ax.set_xlim(0, size)
+    ax.set_ylim(0, size)
+    ax.set_aspect("equal")
+    ax.set_xticks([k + 0.5 for k in range(size)], [str(k) for k in range(size)], fontsize=8)
+    ax.set_yticks([k + 0.5 for k in range(size)], [str(k) for k in range(size)], fontsize=8)
+    ax.tick_params(length=0)
+    ax.set_xlabel("x (heap 0): columns from the corner")
+    ax.set_ylabel("y (heap 1): rows from the corner")
+    if title:
+        ax.set_title(title)
+    return ax
+
+
+def plot_grundy_table(table: list[list[int]], ax=None, *, title: str | None = None):
+    """Colour G(x, y) for the table's squares (x across, y up), the zeros (P-positions) in white. Returns the Axes."""
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    values = np.array(table, dtype=float).T  # rows of the image are y
+    ax = ax or plt.gca()
+    masked = np.ma.masked_where(values == 0, values)
+    cmap = plt.get_cmap("viridis").copy()
+    cmap.set_bad("white")
+    image = ax.imshow(masked, origin="lower", cmap=cmap, interpolation="nearest")
+    ax.figure.colorbar(image, ax=ax, label="G(x, y)", shrink=0.8)
+    ax.set_xlabel("x (heap 0)")
+    ax.set_ylabel("y (heap 1)")
+    if title:
+        ax.set_title(title)
+    return ax

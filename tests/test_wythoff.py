@@ -146,6 +146,8 @@ def test_rules_object_follows_the_protocol():
     assert game.describe((7, 11), (7, 4)) == "take 7 from heap 1"
     assert game.describe((7, 11), (2, 11)) == "take 5 from heap 0"
     assert game.is_over((0, 0)) and not game.is_over((0, 1))
+    assert game.winning_move((7, 11)) == (6, 10) and game.winning_move((4, 7)) is None
+    assert [game.stalling_move(p) for p in [(4, 7), (7, 4), (3, 3), (0, 0)]] == [(4, 6), (6, 4), (3, 2), None]
 
 
 @pytest.mark.parametrize(
@@ -183,6 +185,7 @@ def test_write_js_fixture():
                 "winning": [list(m) for m in winning_moves((x, y))],
                 "grundy": table[x][y],
                 "p": is_p_position((x, y)),
+                "stall": None if (x, y) == (0, 0) else list(game.stalling_move((x, y))),
             }
     data = {"size": size, "p_positions": [list(p) for p in p_positions(40)], "positions": positions}
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False) + "\n"

@@ -58,6 +58,11 @@ test("the strategy plays a winning move from every N-position and none exists fr
       assert.equal(reply.winning, true);
       assert.equal(wythoffIsP(reply.after), true);
     }
+    if (want.p && want.stall) {
+      const reply = computerMove(def, position, params);
+      assert.equal(reply.winning, false);
+      assert.deepEqual(reply.move, want.stall, `stalling move from ${position}`);
+    }
   }
 });
 

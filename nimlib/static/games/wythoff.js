@@ -70,6 +70,13 @@ export function wythoffWinning(position) {
   return found.sort((p, q) => p.after[0] - q.after[0] || p.after[1] - q.after[1]);
 }
 
+/** The losing side's move, as Wythoff.stalling_move in Python: one stone from the larger heap (heap 1 on a tie). */
+export function wythoffStall(position) {
+  const [x, y] = wythoffCheck(position);
+  const after = y >= x && y > 0 ? [x, y - 1] : x > 0 ? [x - 1, y] : null;
+  return after && { move: after, after, label: wythoffLabel([x, y], after) };
+}
+
 // G(x, y) for every square up to the largest asked so far: row, column and diagonal value sets
 const wythoffTable = { size: 0, values: [] };
 
@@ -212,6 +219,7 @@ register({
     return { components: [{ label: `(${position[0]}, ${position[1]})`, value }], total: value };
   },
   best: (position) => wythoffWinning(position)[0] ?? null,
+  stall: (position) => wythoffStall(position),
   explain: (position) => wythoffExplain(position),
   draw: (position, params, view) => wythoffDraw(position, params, view),
 });
