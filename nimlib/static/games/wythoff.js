@@ -124,7 +124,7 @@ export function wythoffExplain(position) {
   } else if (wythoffIsP([x, y])) {
     lines.push(
       `The difference is ${d}, and (${Math.min(x, y)}, ${Math.max(x, y)}) is the pair n = ${d}: a P-position. ` +
-        "A move along a row or column changes one heap only, which then belongs to another pair; a diagonal move keeps the difference " +
+        "A move along a row or column keeps one heap, and the only partner of that heap is the other one, which the move makes smaller; a diagonal move keeps the difference " +
         `${d}, and pair ${d} is the only P-position with that difference. So every move leaves an N-position: the player to move loses against best play.`,
     );
   } else {
