@@ -1,13 +1,14 @@
 """Subtraction games and their periods; all-but subtraction games.
 
-A subtraction game S(s_1, …, s_m) takes s tokens from one heap, s in the
-subtraction set (``nimlib.rulesets.subtraction``). With k = max S, each
-value g(n), n ≥ k, is decided by the k values before it, and each value is
-at most |S| (a mex of at most |S| numbers). So the windows of k consecutive
-values run through at most (|S| + 1)^k states and must repeat: the sequence
-is eventually periodic, and the pigeonhole proof bounds preperiod + period
-by (|S| + 1)^k (``period_bound``). ``first_repeat`` runs that proof as an
-algorithm; ``subtraction_period`` asks ``find_period`` for the certified period.
+A subtraction game with subtraction set A (the book keeps S for the nim-sum)
+takes a tokens from one heap, a in A (``nimlib.rulesets.subtraction``). With
+k = max A, each value g(n), n ≥ k, is decided by the k values before it, and
+each value is at most |A| (a mex of at most |A| numbers). So the windows of k
+consecutive values run through at most (|A| + 1)^k states and must repeat:
+the sequence is eventually periodic, and the pigeonhole proof bounds
+preperiod + period by (|A| + 1)^k (``period_bound``). ``first_repeat`` runs
+that proof as an algorithm; ``subtraction_period`` asks ``find_period`` for
+the certified period.
 
 An all-but subtraction game takes any number of tokens *except* those in a
 finite excluded set E. Its values grow without bound, and (Siegel) the
@@ -41,11 +42,11 @@ def subtraction_set(allowed: Iterable[int], name: str = "subtraction_set") -> tu
 
 
 def period_bound(subtraction_set_: Iterable[int]) -> int:
-    """The pigeonhole proof's bound on preperiod + period: (|S| + 1)^max(S).
+    """The pigeonhole proof's bound on preperiod + period: (|A| + 1)^max(A) for the subtraction set A.
 
-    There are at most that many windows of max(S) consecutive values in
-    {0, …, |S|}, so two of the windows starting at 0, 1, …, (|S| + 1)^max(S)
-    coincide, at some i < j ≤ (|S| + 1)^max(S); the sequence then repeats with
+    There are at most that many windows of max(A) consecutive values in
+    {0, …, |A|}, so two of the windows starting at 0, 1, …, (|A| + 1)^max(A)
+    coincide, at some i < j ≤ (|A| + 1)^max(A); the sequence then repeats with
     period j − i from n = i.
 
     >>> period_bound({1}), period_bound({1, 3, 4})
@@ -56,7 +57,7 @@ def period_bound(subtraction_set_: Iterable[int]) -> int:
 
 
 def subtraction_values(allowed: Iterable[int], n: int) -> list[int]:
-    """g(0), …, g(n − 1) of the subtraction game S(allowed), in plain Python (n·|S| steps).
+    """g(0), …, g(n − 1) of the subtraction game with set ``allowed``, in plain Python (n·|A| steps).
 
     >>> subtraction_values({1, 3, 4}, 10)
     [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]
@@ -78,9 +79,9 @@ def _values(s: tuple[int, ...], n: int) -> Iterator[int]:
 
 
 def first_repeat(allowed: Iterable[int]) -> tuple[int, int]:
-    """(preperiod, period) of S(allowed), found by the pigeonhole proof: the first window of max(S) values seen twice.
+    """(preperiod, period) of the subtraction game ``allowed``, by the pigeonhole proof: the first window seen twice.
 
-    Window W(i) = (g(i), …, g(i + k − 1)) with k = max S decides W(i + 1), so
+    Window W(i) = (g(i), …, g(i + k − 1)) with k = max A decides W(i + 1), so
     the first j with W(j) = W(i) for an earlier i gives the least preperiod i
     and the least period j − i.
 
@@ -108,10 +109,10 @@ def first_repeat(allowed: Iterable[int]) -> tuple[int, int]:
 
 
 def subtraction_period(allowed: Iterable[int], *, limit: int = 1 << 15) -> Periodicity:
-    """The certified least period and preperiod of S(allowed), from ``nimlib.find_period``.
+    """The certified least period and preperiod of the subtraction game ``allowed``, from ``nimlib.find_period``.
 
     ``find_period`` proves the period with the periodicity theorem (a subtraction
-    game is the octal game with digit 3 at each s in S). ``ValueError`` if no
+    game is the octal game with digit 3 at each a in A). ``ValueError`` if no
     period is certified within ``limit`` values.
 
     >>> p = subtraction_period({1, 3, 4})
@@ -124,7 +125,7 @@ def subtraction_period(allowed: Iterable[int], *, limit: int = 1 << 15) -> Perio
     limit = check_int(limit, "limit", minimum=1)
     found = find_period(subtraction(s), limit=limit)
     if found is None:
-        raise ValueError(f"no period of S{set(s)} certified within {limit} values: raise limit")
+        raise ValueError(f"no period of the subtraction game {set(s)} certified within {limit} values: raise limit")
     return found
 
 
