@@ -7,13 +7,12 @@ nim-sum rule.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Iterator
 from itertools import combinations
 
 from ._check import check_bool, check_k, check_move, check_position
 from .game import JSON, Ruleset
-from .nim import as_pairs, optimal_move, stalling_move
+from .nim import as_pairs, stalling_move
 from .types import MultiMove, Position
 
 # ---------------------------------------------------------------- the rule
@@ -44,8 +43,7 @@ def is_p_position(position: Position, k: int = 1, *, misere: bool = False) -> bo
     >>> is_p_position((1, 1, 1), k=2, misere=True), is_p_position((1, 1, 1, 1), k=2, misere=True)
     (False, True)
     """
-    if not isinstance(misere, bool):
-        raise TypeError(f"misere must be a bool, got {misere!r} ({type(misere).__name__})")
+    check_bool(misere, "misere")
     if misere and max(check_position(position), default=0) <= 1:
         return sum(check_position(position)) % (check_k(k) + 1) == 1
     return not any(column_sums(position, k))
@@ -187,8 +185,7 @@ def successors(position: Position, k: int = 1) -> Iterator[Position]:
 class Moore(Ruleset):
     """Moore's Nim_k as a rules object: a move is a tuple of 1 to k pairs ``(heap_index, new_size)``.
 
-    ``Moore(1)`` is Nim. Misère play with k > 1 needs the misère rule of
-    ``winning_move``; without it the constructor says so.
+    ``Moore(1)`` is Nim; ``misere=True`` plays the misère rule of ``winning_move``.
 
     >>> Moore(2).winning_move((1, 2, 3)), Moore(2).is_p_position((1, 1, 1))
     (((1, 1), (2, 1)), True)
@@ -197,8 +194,6 @@ class Moore(Ruleset):
     def __init__(self, k: int = 1, misere: bool = False) -> None:
         self.k = check_k(k)
         self.misere = check_bool(misere, "misere")
-        if self.misere and self.k > 1 and "misere" not in inspect.signature(winning_move).parameters:
-            raise ValueError(f"misere play of Moore's Nim_k is supported for k=1 only here, got k={self.k}")
         self.name = ("misère " if self.misere else "") + (f"Moore's Nim_{self.k}" if self.k > 1 else "Nim")
         self.widget = "misere-moore" if self.misere else "moore"
 
@@ -228,20 +223,11 @@ class Moore(Ruleset):
         return successors(position, self.k)
 
     def is_p_position(self, position: Position) -> bool:
-        if self.misere:
-            if self.k == 1:
-                return optimal_move(position, misere=True) is None
-            return is_p_position(position, self.k, misere=True)  # type: ignore[call-arg]
-        return is_p_position(position, self.k)
+        return is_p_position(position, self.k, misere=self.misere)
 
     def winning_move(self, position: Position) -> MultiMove | None:
         """A move to a P-position by Moore's rule (no search), None at a P-position."""
-        if self.misere:
-            if self.k == 1:
-                found = optimal_move(position, misere=True)
-                return None if found is None else (found,)
-            return winning_move(position, self.k, misere=True)  # type: ignore[call-arg]
-        return winning_move(position, self.k)
+        return winning_move(position, self.k, misere=self.misere)
 
     def widget_params(self) -> dict[str, JSON]:
         return {"misere": self.misere, "k": self.k}

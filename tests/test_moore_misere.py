@@ -86,7 +86,7 @@ def test_named_positions() -> None:
 
 @pytest.mark.parametrize("bad", [1, 0, "yes", None])
 def test_misere_must_be_a_bool(bad: object) -> None:
-    with pytest.raises(TypeError, match="misere must be a bool"):
+    with pytest.raises(TypeError, match="misere must be True or False"):
         moore.is_p_position((1, 2), 2, misere=bad)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="misere must be a bool"):
+    with pytest.raises(TypeError, match="misere must be True or False"):
         moore.winning_move((1, 2), 2, misere=bad)  # type: ignore[arg-type]
