@@ -37,7 +37,8 @@ class TakeRule:
     A move takes j tokens from a heap and leaves no heap (j in ``take_all``),
     one heap (``take_one``) or two non-empty heaps (``take_split``; of
     different sizes when ``unequal``). ``take_any`` adds every j >= 1 to
-    ``take_all`` and ``take_one`` (Nim, Lasker's nim). A split may take 0
+    ``take_all`` and ``take_one`` (Nim, Lasker's nim), except the j in
+    ``take_except`` (all-but subtraction games). A split may take 0
     tokens (Grundy's game); the other moves take at least 1, or the game
     would never end.
 
@@ -52,6 +53,7 @@ class TakeRule:
     take_split: tuple[int, ...] = ()
     unequal: bool = False
     take_any: bool = False
+    take_except: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "take_all", _sizes(self.take_all, "take_all", 1))
@@ -59,14 +61,19 @@ class TakeRule:
         object.__setattr__(self, "take_split", _sizes(self.take_split, "take_split", 0))
         check_bool(self.unequal, "unequal")
         check_bool(self.take_any, "take_any")
+        object.__setattr__(self, "take_except", _sizes(self.take_except, "take_except", 1))
+        if self.take_except and not self.take_any:
+            raise ValueError("take_except only makes sense with take_any=True (any number but these)")
 
     def heap_options(self, n: int) -> Iterator[tuple[int, ...]]:
         """What a heap of n may become, lazily, each option a tuple of heap sizes; () means the heap is gone."""
         if self.take_any:
-            if n >= 1:
+            skip = self.take_except
+            if n >= 1 and n not in skip:
                 yield ()
             for b in range(1, n):
-                yield (b,)
+                if n - b not in skip:
+                    yield (b,)
         else:
             for j in self.take_all:
                 if j == n:
@@ -85,12 +92,15 @@ class TakeRule:
         parts = tuple(h for h in option if h)
         taken = n - sum(parts)
         if len(parts) == 0:
-            return n >= 1 and (self.take_any or n in self.take_all)
+            return n >= 1 and (self._any(n) or n in self.take_all)
         if len(parts) == 1:
-            return taken >= 1 and (self.take_any or taken in self.take_one)
+            return taken >= 1 and (self._any(taken) or taken in self.take_one)
         if len(parts) == 2:
             return taken >= 0 and taken in self.take_split and not (self.unequal and parts[0] == parts[1])
         return False
+
+    def _any(self, j: int) -> bool:
+        return self.take_any and j not in self.take_except
 
     def as_params(self) -> dict[str, JSON]:
         """The rule as JSON, for the play widget."""
@@ -100,6 +110,7 @@ class TakeRule:
             "take_split": list(self.take_split),
             "unequal": self.unequal,
             "take_any": self.take_any,
+            "take_except": list(self.take_except),
         }
 
 

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ._check import check_int
-from .rulesets import HeapGame, subtraction
+from .rulesets import HeapGame, TakeRule, subtraction
 
 if TYPE_CHECKING:
     from .periodicity import Periodicity
@@ -135,9 +135,8 @@ def subtraction_period(allowed: Iterable[int], *, limit: int = 1 << 15) -> Perio
 def allbut(excluded: Iterable[int]) -> HeapGame:
     """The all-but subtraction game: take any positive number of tokens from a heap except those in ``excluded``.
 
-    A heap game with a rule closure (``takes`` is None: the octal ``TakeRule``
-    has no way to say "any number but these"), so generic code computes its
-    values the plain way; ``allbut_values`` is the fast path.
+    A heap game whose ``TakeRule`` takes any number except ``take_except``;
+    ``allbut_values`` is the fast path for its values.
 
     >>> allbut({1}).options(4)
     [(), (1,), (2,)]
@@ -146,13 +145,8 @@ def allbut(excluded: Iterable[int]) -> HeapGame:
         raise TypeError(f"excluded must be a finite set of positive ints such as {{1, 2}}, got {excluded!r}")
     skip = frozenset(check_int(e, "excluded[...]", minimum=1) for e in excluded)
 
-    def rule(n: int) -> Iterator[tuple[int, ...]]:
-        for t in range(1, n + 1):
-            if t not in skip:
-                yield (n - t,) if t < n else ()
-
     name = f"allbut({set(sorted(skip))})" if skip else "allbut(set())"
-    return HeapGame(name, rule, max_take=None)
+    return HeapGame(name, TakeRule(take_any=True, take_except=tuple(skip)))
 
 
 def allbut_values(excluded: Iterable[int], n: int) -> list[int]:
