@@ -147,6 +147,11 @@ register({
     });
   },
   moves: (position, params, turn) => northMoves(position, params, turn),
+  apply: (position, move, params, turn) => {
+    const found = northMoves(position, params, turn).find((m) => JSON.stringify(m.move) === JSON.stringify(move));
+    if (!found) throw new Error(`${JSON.stringify(move)} is not a legal move here`);
+    return found;
+  },
   analyse: (position) => northAnalyse(position),
   best: (position, params, turn) => northBest(position, params, turn),
   isOver: (position, params, turn) => northMoves(position, params, turn).length === 0,

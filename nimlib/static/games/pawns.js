@@ -214,6 +214,11 @@ register({
     return [used.map((u) => (u ? "W" : ".")), Array(n).fill("."), used.map((u) => (u ? "B" : "."))];
   },
   moves: (position, params, turn) => pawnsMoves(position, params, turn),
+  apply: (position, move, params, turn) => {
+    const found = pawnsMoves(position, params, turn).find((m) => JSON.stringify(m.move) === JSON.stringify(move));
+    if (!found) throw new Error(`${JSON.stringify(move)} is not a legal move here`);
+    return found;
+  },
   analyse: (position, params, turn) => pawnsAnalyse(position, params, turn),
   best: (position, params, turn) => pawnsBest(position, params, turn),
   isOver: (position, params, turn) => pawnsMoves(position, params, turn).length === 0,
