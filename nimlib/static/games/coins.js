@@ -5,13 +5,14 @@
 //            step index + 1 down one step. Click the c-th coin from the top of a step: that coin and
 //            the ones above it go down. Only the even steps matter: their coins are Nim heaps.
 // nimble     position: the coins' cells, sorted, cells numbered from 0 (as chapter 8).
-//            move: [from, to] slides a coin from cell `from` to cell `to` < from. Two clicks: a coin,
-//            then a cell to its left. A coin on cell c is a Nim heap of c.
+//            move: [from, to] slides a coin from cell `from` to cell `to` < from. Two clicks: a coin
+//            (the rightmost movable one is selected to begin with), then a cell to its left. A coin on cell c is a Nim heap of c.
 //            params: { length, no_jumps, coins }; with no_jumps (Nimble-2) a coin neither passes nor
 //            lands on another, and the gaps left of the 1st, 3rd, ... coin from the right are the heaps.
 // turtles    position: coins [1, 0, 1] (1 heads), places numbered from 1 (as chapter 9).
 //            move: [x] turns the heads coin x (0-based) to tails; [x, y] also flips coin y < x.
-//            Two clicks: a heads coin, then a coin to its left or "turn only this coin".
+//            Two clicks: a heads coin (the rightmost is selected to begin with), then the green button
+//            under it (turn it alone) or under a coin to its left (flip that one too).
 //            A heads coin at place p is a Nim heap of p. params: { length }.
 
 import { register } from "../core.js";
@@ -172,28 +173,31 @@ function nimbleDraw(position, params, view) {
   const length = Math.max(Number(params.length) || 0, (position[position.length - 1] ?? 0) + 1);
   const board = view.el("div", { className: "nimlib-coinrow", role: "group", "aria-label": "strip of cells, cell 0 on the left" });
   board.append(coinStyle(view));
-  const from = view.selection && typeof view.selection.nimble === "number" ? view.selection.nimble : null;
+  // Two clicks: a coin (selected: the reader's choice, else the rightmost coin that can move), then a cell
+  const all = nimbleMoves(position, params);
+  const movable = new Set(all.map((m) => m.move[0]));
+  const picked = view.selection && typeof view.selection.nimble === "number" ? view.selection.nimble : null;
+  const from = movable.has(picked) ? picked : all.length ? all[all.length - 1].move[0] : null;
   const targets = new Map();
-  if (from !== null) for (const m of nimbleMoves(position, params)) if (m.move[0] === from) targets.set(m.move[1], m);
+  for (const m of all) if (m.move[0] === from) targets.set(m.move[1], m);
   for (let cell = 0; cell < length; cell++) {
     const count = position.filter((c) => c === cell).length;
     const place = view.el("div", { className: "nimlib-place", "data-part": `cell-${cell}`, "data-state": String(count) });
     if (count) {
-      const movable = nimbleMoves(position, params).some((m) => m.move[0] === cell);
       const text = count > 1 ? String(count) : "";
-      if (movable) {
-        const chosen = from === cell;
+      if (from === cell) {
+        place.append(view.el("span", { className: "nimlib-coin nimlib-selected", title: `selected: the coin on cell ${cell}` }, text));
+      } else if (movable.has(cell)) {
         place.append(
           view.el(
             "button",
             {
               type: "button",
-              className: `nimlib-coin${chosen ? " nimlib-selected" : ""}`,
+              className: "nimlib-coin",
               "data-select": JSON.stringify(cell),
-              "aria-pressed": chosen ? "true" : "false",
-              "aria-label": `${chosen ? "unselect" : "select"} the coin on cell ${cell}`,
+              "aria-label": `select the coin on cell ${cell}`,
               title: count > 1 ? `${count} coins on cell ${cell}` : `the coin on cell ${cell}`,
-              onclick: () => view.select(chosen ? null : { nimble: cell }),
+              onclick: () => view.select({ nimble: cell }),
             },
             text,
           ),
@@ -211,7 +215,7 @@ function nimbleDraw(position, params, view) {
     board.append(place);
   }
   const box = view.el("div", {}, board);
-  box.append(view.el("div", { className: "nimlib-coinbar" }, from === null ? "Click a coin, then the cell to slide it to." : `Slide the coin on cell ${from} to a green cell.`));
+  box.append(view.el("div", { className: "nimlib-coinbar" }, from === null ? "" : `Slide the coin on cell ${from} to a green cell (←), or click another coin.`));
   return box;
 }
 
@@ -282,42 +286,34 @@ export function turtlesAnalyse(position) {
 function turtlesDraw(position, params, view) {
   const board = view.el("div", { className: "nimlib-coinrow", role: "group", "aria-label": "row of coins, place 1 on the left" });
   board.append(coinStyle(view));
-  const x = view.selection && typeof view.selection.turtle === "number" && position[view.selection.turtle] ? view.selection.turtle : null;
+  // Two clicks: a heads coin to turn (the reader's choice, else the rightmost heads coin), then, in the
+  // row under the coins, the coin to flip with it, or "turn only"; clicking a coin never plays by itself
+  const picked = view.selection && typeof view.selection.turtle === "number" && position[view.selection.turtle] ? view.selection.turtle : null;
+  const x = picked ?? (position.lastIndexOf(1) >= 0 ? position.lastIndexOf(1) : null);
   position.forEach((coin, p) => {
     const place = view.el("div", { className: "nimlib-place", "data-part": `coin-${p}`, "data-state": coin ? "O" : "X" });
     const face = coin ? "O" : "X";
     const cls = `nimlib-coin${coin ? "" : " nimlib-tails"}`;
-    if (x !== null && p < x) {
-      const label = `turn coin ${x + 1} and flip coin ${p + 1} (${coin ? "heads to tails" : "tails to heads"})`;
-      place.append(view.moveButton([x, p], face, { label, className: cls }));
+    if (x === p) {
+      place.append(view.el("span", { className: `${cls} nimlib-selected`, title: `coin ${p + 1}: the heads coin to turn` }, face));
     } else if (coin) {
-      const chosen = x === p;
-      place.append(
-        view.el(
-          "button",
-          {
-            type: "button",
-            className: `${cls}${chosen ? " nimlib-selected" : ""}`,
-            "data-select": JSON.stringify(p),
-            "aria-pressed": chosen ? "true" : "false",
-            "aria-label": chosen ? `unselect coin ${p + 1}` : `turn coin ${p + 1} (heads)`,
-            onclick: () => view.select(chosen ? null : { turtle: p }),
-          },
-          face,
-        ),
-      );
+      const attrs = { type: "button", className: cls, "data-select": JSON.stringify(p), "aria-label": `turn coin ${p + 1} instead (heads)` };
+      place.append(view.el("button", { ...attrs, onclick: () => view.select({ turtle: p }) }, face));
     } else {
       place.append(view.el("span", { className: cls, title: `coin ${p + 1}: tails` }, face));
+    }
+    if (x !== null && p < x) {
+      const label = `turn coin ${x + 1} and flip coin ${p + 1} (${coin ? "heads to tails" : "tails to heads"})`;
+      place.append(view.moveButton([x, p], coin ? "X" : "O", { label, className: "nimlib-target" }));
+    } else if (x === p) {
+      place.append(view.moveButton([x], "X", { label: `turn coin ${x + 1} only`, className: "nimlib-target" }));
     }
     place.append(view.el("span", { className: "nimlib-num", "aria-hidden": "true" }, String(p + 1)));
     board.append(place);
   });
   const bar = view.el("div", { className: "nimlib-coinbar" });
-  if (x === null) {
-    bar.append("Click a heads coin (O) to turn it.");
-  } else {
-    bar.append(view.moveButton([x], `Turn only coin ${x + 1}`, { label: `turn coin ${x + 1} only` }));
-    bar.append(x > 0 ? ` or click a coin left of it to flip it too.` : "");
+  if (x !== null) {
+    bar.append(`Coin ${x + 1} turns to tails. Under it: turn it alone; under a coin to its left: flip that coin too (the green button shows its new face). Click another heads coin to turn that one instead.`);
   }
   return view.el("div", {}, board, bar);
 }

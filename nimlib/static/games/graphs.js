@@ -2,7 +2,8 @@
 //
 // graph-chips  position: the vertices holding chips, sorted, one entry per chip ([0, 1, 1, 7]).
 //              move: [from, to] slides a chip from vertex `from` along the edge to `to`.
-//              Two clicks: a vertex with a chip, then one of its successors (they light up).
+//              Two clicks: a vertex with a chip (the first chip that can move is selected to begin
+//              with), then one of its successors (they light up).
 // params: { vertices: [{id, x, y}] (x, y in [0, 1], y down the page), edges: [[v, w], ...],
 //           annihilate (two chips that meet both vanish), chips (New game), values (optional:
 //           the vertices' Grundy values from Python; computed here as the mex of the successors'
@@ -22,6 +23,8 @@ const GRAPH_CSS = `
 .nimlib-play .nimlib-graph button.nimlib-vertex:hover:not([disabled]), .nimlib-play .nimlib-graph button.nimlib-vertex:focus-visible { background: #fbd38d; }
 .nimlib-play .nimlib-graph .nimlib-vertex.nimlib-selected { box-shadow: 0 0 0 4px #3182ce; }
 .nimlib-play .nimlib-graph button.nimlib-vertex.nimlib-target { background: #c6f6d5; border: 2px dashed #2f855a; }
+.nimlib-play .nimlib-graph button.nimlib-pick { position: absolute; width: 18px; height: 18px; min-height: 18px; padding: 0; margin: 0;
+  border-radius: 50%; font-size: 10px; color: #c05621; background: #feebc8; border: 1px solid #c05621; }
 .nimlib-graphbar { margin-top: 4px; white-space: normal; }
 `;
 
@@ -123,9 +126,13 @@ function graphDraw(position, params, view) {
     }
   }
   box.append(svg);
-  const from = view.selection && typeof view.selection.chip === "number" && position.includes(view.selection.chip) ? view.selection.chip : null;
+  // Two clicks: a chip (the reader's choice, else the first chip that can move), then a successor
+  const all = graphMoves(position, params);
+  const movable = new Set(all.map((m) => m.move[0]));
+  const picked = view.selection && typeof view.selection.chip === "number" ? view.selection.chip : null;
+  const from = movable.has(picked) ? picked : all.length ? all[0].move[0] : null;
   const targets = new Map();
-  if (from !== null) for (const m of graphMoves(position, params)) if (m.move[0] === from) targets.set(m.move[1], m);
+  for (const m of all) if (m.move[0] === from) targets.set(m.move[1], m);
   for (let v = 0; v < n; v++) {
     const chips = position.filter((c) => c === v).length;
     const [x, y] = at(v);
@@ -137,19 +144,19 @@ function graphDraw(position, params, view) {
     if (targets.has(v)) {
       node = view.moveButton(targets.get(v).move, content, { label: `move the chip from ${from} to ${v}`, className: `${cls} nimlib-target` });
       node.setAttribute("style", style);
-    } else if (chips && succ[v].length) {
-      const chosen = from === v;
+    } else if (from === v) {
+      node = view.el("span", { className: `${cls} nimlib-selected`, style, title: `selected: ${what}` }, content);
+    } else if (movable.has(v)) {
       node = view.el(
         "button",
         {
           type: "button",
-          className: `${cls}${chosen ? " nimlib-selected" : ""}`,
+          className: cls,
           style,
           "data-select": JSON.stringify(v),
-          "aria-pressed": chosen ? "true" : "false",
-          "aria-label": `${chosen ? "unselect" : "select"} the chip on ${what}`,
+          "aria-label": `select the chip on ${what}`,
           title: what,
-          onclick: () => view.select(chosen ? null : { chip: v }),
+          onclick: () => view.select({ chip: v }),
         },
         content,
       );
@@ -159,8 +166,19 @@ function graphDraw(position, params, view) {
     node.setAttribute("data-part", `vertex-${v}`);
     node.setAttribute("data-state", String(chips));
     box.append(node);
+    if (targets.has(v) && movable.has(v)) {
+      // the vertex is a target, so its own chip is selected with a small button at its corner
+      const badge = `left: ${x + R - 8}px; top: ${y - R - 6}px`;
+      box.append(
+        view.el(
+          "button",
+          { type: "button", className: "nimlib-pick", style: badge, "data-select": JSON.stringify(v), "aria-label": `select the chip on ${what}`, title: `move the chip on ${v} instead`, onclick: () => view.select({ chip: v }) },
+          "●",
+        ),
+      );
+    }
   }
-  const bar = view.el("div", { className: "nimlib-graphbar" }, from === null ? "Click a vertex with a chip, then where it goes." : `Move the chip on ${from} to a green vertex.`);
+  const bar = view.el("div", { className: "nimlib-graphbar" }, from === null ? "" : `Move the chip on ${from} to a green vertex, or click another chip.`);
   return view.el("div", {}, box, bar);
 }
 
