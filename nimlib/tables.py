@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from ._check import check_int
 from .boards import vertex_values
 from .grundy import heap_values, mex
-from .rulesets import crosses, kayles, trominoes
+from .rulesets import crosses, crosses_2, kayles, trominoes
 
 # ---------------------------------------------------------------- strips
 
@@ -46,6 +46,16 @@ def dawson_params(length: int) -> dict:
     return {"length": length, "values": heap_values(crosses, length + 1)}
 
 
+def crosses2_params(length: int) -> dict:
+    """Crosses-2 (three in a row, 0.11337) on ``length`` cells: g(0..length), one per run of safe cells.
+
+    >>> crosses2_params(6)["values"]
+    [0, 1, 1, 1, 2, 2, 0]
+    """
+    length = check_int(length, "length", minimum=1)
+    return {"length": length, "distance": 2, "values": heap_values(crosses_2, length + 1)}
+
+
 # ---------------------------------------------------------------- coins
 
 
@@ -66,9 +76,9 @@ def nimble_params(length: int, *, no_jumps: bool = False, coins: int = 4) -> dic
     return {"length": length, "no_jumps": bool(no_jumps), "coins": coins}
 
 
-def turtles_params(length: int) -> dict:
-    """Turning turtles on a row of ``length`` coins (each heads coin at place p is a Nim heap of p)."""
-    return {"length": check_int(length, "length", minimum=1)}
+def turtles_params(length: int, *, twins: bool = False) -> dict:
+    """Turning turtles (or twins) on ``length`` coins: a heads coin at place p is a heap of p (twins: p − 1)."""
+    return {"length": check_int(length, "length", minimum=1), "twins": bool(twins)}
 
 
 def northcott_params(width: int, rows: int = 3) -> dict:

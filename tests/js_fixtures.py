@@ -93,6 +93,19 @@ def dawson_fixture(length: int = 10) -> dict:
     )
 
 
+def crosses2_fixture(length: int = 12) -> dict:
+    """Every strip of ``length`` cells with no two crosses within distance 2."""
+    board = CrossesStrip(length=length, distance=2)
+    legal = [r for r in _rows(length) if not any(r[i] and any(r[i + 1 : i + 3]) for i in range(length))]
+    return _impartial(
+        "crosses-2",
+        tables.crosses2_params(length),
+        legal,
+        board.successors,
+        lambda p: [v for _, v in board.components(p)],
+    )
+
+
 def staircase_fixture(steps: int = 4, coins: int = 3) -> dict:
     """Every staircase of ``steps`` steps with at most ``coins`` coins on each."""
     board = Staircase()
@@ -141,6 +154,19 @@ def turtles_fixture(length: int = 8) -> dict:
         _rows(length),
         board.successors,
         lambda p: [v for _, v in board.components(p)],
+    )
+
+
+def twins_fixture(length: int = 8) -> dict:
+    """Every row of ``length`` coins, in twins (the second flip is compulsory)."""
+    board = TurningTurtles(twins=True)
+    return _impartial(
+        "turtles",
+        tables.turtles_params(length, twins=True),
+        _rows(length),
+        board.successors,
+        lambda p: [v for _, v in board.components(p)],
+        name="twins",
     )
 
 
@@ -241,8 +267,8 @@ def northcott_fixture(width: int = 5, rows: int = 2) -> dict:
 
 
 FIXTURES: dict[str, list[Callable[[], dict]]] = {
-    "strips": [kayles_fixture, dawson_fixture],
-    "coins": [staircase_fixture, nimble_fixture, nimble2_fixture, turtles_fixture],
+    "strips": [kayles_fixture, dawson_fixture, crosses2_fixture],
+    "coins": [staircase_fixture, nimble_fixture, nimble2_fixture, turtles_fixture, twins_fixture],
     "graphs": [lambda: graph_fixture(False), lambda: graph_fixture(True)],
     "trominoes": [trominoes_fixture],
     "pawns": [pawns_fixture],

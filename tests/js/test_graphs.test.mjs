@@ -44,3 +44,12 @@ test("parse(format(p)) = p and New game's positions are analysable", () => {
   checkParseFormatRandom("graph-chips", { ...params, chips: 3 });
   checkParseFormatRandom("graph-chips", { ...params, annihilate: false, chips: 4 });
 });
+
+test("params as nimlib.boards sends them (bare vertex ids, [vertex, value] pairs) play the same", () => {
+  const def = core.gameDef("graph-chips");
+  const bare = { vertices: Object.keys(edges).map(Number), edges: params.edges, values: [[0, 3], [1, 0], [2, 2], [3, 1], [4, 1], [5, 0], [6, 0], [7, 1]], annihilate: true };
+  for (const p of [[0, 7], [1, 4], [2, 3, 7]]) {
+    assert.equal(def.analyse(p, bare).total, def.analyse(p, params).total);
+    assert.deepEqual([...boardMoves(def, p, bare).keys()].sort(), [...boardMoves(def, p, params).keys()].sort());
+  }
+});

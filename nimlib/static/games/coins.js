@@ -13,7 +13,8 @@
 //            move: [x] turns the heads coin x (0-based) to tails; [x, y] also flips coin y < x.
 //            Two clicks: a heads coin (the rightmost is selected to begin with), then the green button
 //            under it (turn it alone) or under a coin to its left (flip that one too).
-//            A heads coin at place p is a Nim heap of p. params: { length }.
+//            A heads coin at place p is a Nim heap of p. params: { length, twins }: in twins the second
+//            flip is compulsory and a heads coin at place p is a heap of p - 1.
 
 import { register } from "../core.js";
 
@@ -259,13 +260,13 @@ register({
 // ------------------------------------------------------------------ turning turtles
 
 /** Turning-turtles moves: turn heads coin x to tails, alone ([x]) or with a flip of coin y < x ([x, y]). */
-export function turtlesMoves(position) {
+export function turtlesMoves(position, params = {}) {
   const out = [];
   position.forEach((coin, x) => {
     if (!coin) return;
     const turned = position.slice();
     turned[x] = 0;
-    out.push({ move: [x], after: turned, label: `turn coin ${x + 1}` });
+    if (!params.twins) out.push({ move: [x], after: turned, label: `turn coin ${x + 1}` });
     for (let y = 0; y < x; y++) {
       const after = turned.slice();
       after[y] = 1 - after[y];
@@ -275,10 +276,11 @@ export function turtlesMoves(position) {
   return out;
 }
 
-export function turtlesAnalyse(position) {
+export function turtlesAnalyse(position, params = {}) {
   const components = [];
+  const shift = params.twins ? 1 : 0; // twins: a heads coin at place p is a heap of p - 1
   position.forEach((coin, p) => {
-    if (coin) components.push({ label: `heads at ${p + 1}`, value: p + 1 });
+    if (coin) components.push({ label: `heads at ${p + 1}`, value: p + 1 - shift });
   });
   return { components, total: coinXor(components) };
 }
@@ -289,14 +291,15 @@ function turtlesDraw(position, params, view) {
   // Two clicks: a heads coin to turn (the reader's choice, else the rightmost heads coin), then, in the
   // row under the coins, the coin to flip with it, or "turn only"; clicking a coin never plays by itself
   const picked = view.selection && typeof view.selection.turtle === "number" && position[view.selection.turtle] ? view.selection.turtle : null;
-  const x = picked ?? (position.lastIndexOf(1) >= 0 ? position.lastIndexOf(1) : null);
+  const last = position.lastIndexOf(1);
+  const x = picked ?? (last > 0 || (last === 0 && !params.twins) ? last : null);
   position.forEach((coin, p) => {
     const place = view.el("div", { className: "nimlib-place", "data-part": `coin-${p}`, "data-state": coin ? "O" : "X" });
     const face = coin ? "O" : "X";
     const cls = `nimlib-coin${coin ? "" : " nimlib-tails"}`;
     if (x === p) {
       place.append(view.el("span", { className: `${cls} nimlib-selected`, title: `coin ${p + 1}: the heads coin to turn` }, face));
-    } else if (coin) {
+    } else if (coin && (p > 0 || !params.twins)) {
       const attrs = { type: "button", className: cls, "data-select": JSON.stringify(p), "aria-label": `turn coin ${p + 1} instead (heads)` };
       place.append(view.el("button", { ...attrs, onclick: () => view.select({ turtle: p }) }, face));
     } else {
@@ -305,7 +308,7 @@ function turtlesDraw(position, params, view) {
     if (x !== null && p < x) {
       const label = `turn coin ${x + 1} and flip coin ${p + 1} (${coin ? "heads to tails" : "tails to heads"})`;
       place.append(view.moveButton([x, p], coin ? "X" : "O", { label, className: "nimlib-target" }));
-    } else if (x === p) {
+    } else if (x === p && !params.twins) {
       place.append(view.moveButton([x], "X", { label: `turn coin ${x + 1} only`, className: "nimlib-target" }));
     }
     place.append(view.el("span", { className: "nimlib-num", "aria-hidden": "true" }, String(p + 1)));
@@ -313,16 +316,19 @@ function turtlesDraw(position, params, view) {
   });
   const bar = view.el("div", { className: "nimlib-coinbar" });
   if (x !== null) {
-    bar.append(`Coin ${x + 1} turns to tails. Under it: turn it alone; under a coin to its left: flip that coin too (the green button shows its new face). Click another heads coin to turn that one instead.`);
+    const alone = params.twins ? "" : "Under it: turn it alone; under";
+    bar.append(`Coin ${x + 1} turns to tails. ${alone || "Under"} a coin to its left: flip that coin too (the green button shows its new face). Click another heads coin to turn that one instead.`);
   }
   return view.el("div", {}, board, bar);
 }
 
 register({
   id: "turtles",
-  title: () => "Turning turtles",
-  rules: () =>
-    "Turn one heads coin (O) to tails (X) and, if you like, flip one coin to its left as well. Whoever makes the last move wins.",
+  title: (params) => (params.twins ? "Twins" : "Turning turtles"),
+  rules: (params) =>
+    params.twins
+      ? "Turn one heads coin (O) to tails (X) and flip one coin to its left as well. Whoever makes the last move wins."
+      : "Turn one heads coin (O) to tails (X) and, if you like, flip one coin to its left as well. Whoever makes the last move wins.",
   misere: () => false,
   parse: (text, params) => {
     const chars = [...String(text).replace(/[\s,()[\]]/g, "")];
@@ -337,7 +343,7 @@ register({
   },
   format: (position) => position.map((c) => (c ? "O" : "X")).join(""),
   random: (rng, params) => Array.from({ length: Math.max(2, Number(params.length) || 10) }, () => (rng() < 0.45 ? 1 : 0)),
-  moves: (position) => turtlesMoves(position),
-  analyse: (position) => turtlesAnalyse(position),
+  moves: (position, params) => turtlesMoves(position, params),
+  analyse: (position, params) => turtlesAnalyse(position, params),
   draw: turtlesDraw,
 });

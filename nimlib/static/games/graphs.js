@@ -4,10 +4,11 @@
 //              move: [from, to] slides a chip from vertex `from` along the edge to `to`.
 //              Two clicks: a vertex with a chip (the first chip that can move is selected to begin
 //              with), then one of its successors (they light up).
-// params: { vertices: [{id, x, y}] (x, y in [0, 1], y down the page), edges: [[v, w], ...],
-//           annihilate (two chips that meet both vanish), chips (New game), values (optional:
-//           the vertices' Grundy values from Python; computed here as the mex of the successors'
-//           values otherwise) } — nimlib.tables.graph_chips_params builds them.
+// params: { vertices: [{id, x, y}] (x, y in [0, 1], y down the page; or bare ids, then laid out in
+//           rows here), edges: [[v, w], ...], annihilate (two chips that meet both vanish), chips (New
+//           game), values (optional: the vertices' Grundy values from Python, a list by vertex or
+//           [vertex, value] pairs; computed here as the mex of the successors' otherwise) }.
+//           nimlib.tables.graph_chips_params builds them.
 // Each chip is a Nim heap of its vertex's Grundy value (with or without annihilation).
 
 import { register } from "../core.js";
@@ -28,17 +29,29 @@ const GRAPH_CSS = `
 .nimlib-graphbar { margin-top: 4px; white-space: normal; }
 `;
 
-/** Successor lists and Grundy values of the vertices, from params (values computed when not sent). */
+/**
+ * The graph from params: vertex ids, successor lists, Grundy values (params.values as a list by id or as
+ * [vertex, value] pairs; computed here as the mex of the successors' values when absent) and places
+ * (params.vertices as {id, x, y}, or bare ids: then laid out in rows by the longest path to a sink).
+ */
 export function graphInfo(params) {
-  const n = (params.vertices || []).length;
-  const succ = Array.from({ length: n }, () => []);
-  for (const [v, w] of params.edges || []) succ[v].push(w);
-  let values = params.values;
-  if (!values) {
-    values = Array(n).fill(null);
+  const raw = params.vertices || [];
+  const ids = raw.map((v) => (typeof v === "object" ? Number(v.id) : Number(v)));
+  const succ = {};
+  for (const v of ids) succ[v] = [];
+  for (const [v, w] of params.edges || []) {
+    for (const u of [v, w]) if (!(u in succ)) throw new Error(`edge ${v} → ${w} names an unknown vertex ${u}`);
+    succ[v].push(w);
+  }
+  const values = {};
+  if (Array.isArray(params.values) && params.values.length && Array.isArray(params.values[0])) {
+    for (const [v, g] of params.values) values[v] = g;
+  } else if (Array.isArray(params.values)) {
+    ids.forEach((v, i) => (values[v] = params.values[i]));
+  } else {
     const onPath = new Set();
     const value = (v) => {
-      if (values[v] !== null) return values[v];
+      if (v in values) return values[v];
       if (onPath.has(v)) throw new Error(`the graph has a cycle through vertex ${v}`);
       onPath.add(v);
       const seen = new Set(succ[v].map(value));
@@ -48,9 +61,23 @@ export function graphInfo(params) {
       values[v] = g;
       return g;
     };
-    for (let v = 0; v < n; v++) value(v);
+    for (const v of ids) value(v);
   }
-  return { n, succ, values };
+  const place = {};
+  if (raw.every((v) => typeof v === "object" && "x" in v && "y" in v)) {
+    raw.forEach((v) => (place[Number(v.id)] = [Number(v.x), Number(v.y)]));
+  } else {
+    const height = {};
+    const h = (v) => (v in height ? height[v] : (height[v] = 1 + Math.max(-1, ...succ[v].map(h))));
+    ids.forEach(h);
+    const top = Math.max(0, ...Object.values(height));
+    const rows = {};
+    for (const v of ids) (rows[height[v]] ??= []).push(v);
+    for (const members of Object.values(rows)) {
+      members.forEach((v, i) => (place[v] = [(i + 1) / (members.length + 1), top ? 0.1 + (0.8 * (top - height[v])) / top : 0.5]));
+    }
+  }
+  return { ids, succ, values, place };
 }
 
 export function graphMoves(position, params) {
@@ -79,14 +106,11 @@ export function graphAnalyse(position, params) {
 }
 
 function graphDraw(position, params, view) {
-  const { n, succ, values } = graphInfo(params);
+  const { ids, succ, values, place } = graphInfo(params);
   const W = 360;
   const H = 260;
   const R = 20;
-  const at = (v) => {
-    const p = params.vertices[v];
-    return [R + 4 + Number(p.x) * (W - 2 * R - 8), R + 4 + Number(p.y) * (H - 2 * R - 8)];
-  };
+  const at = (v) => [R + 4 + place[v][0] * (W - 2 * R - 8), R + 4 + place[v][1] * (H - 2 * R - 8)];
   const box = view.el("div", { className: "nimlib-graph", style: `width: ${W}px; height: ${H}px`, role: "group", "aria-label": "the graph" });
   box.append(view.el("style", { text: GRAPH_CSS }));
   const ns = "http://www.w3.org/2000/svg";
@@ -106,7 +130,7 @@ function graphDraw(position, params, view) {
   marker.append(tip);
   defs.append(marker);
   svg.append(defs);
-  for (let v = 0; v < n; v++) {
+  for (const v of ids) {
     for (const w of succ[v]) {
       const [x1, y1] = at(v);
       const [x2, y2] = at(w);
@@ -133,7 +157,7 @@ function graphDraw(position, params, view) {
   const from = movable.has(picked) ? picked : all.length ? all[0].move[0] : null;
   const targets = new Map();
   for (const m of all) if (m.move[0] === from) targets.set(m.move[1], m);
-  for (let v = 0; v < n; v++) {
+  for (const v of ids) {
     const chips = position.filter((c) => c === v).length;
     const [x, y] = at(v);
     const style = `left: ${x - R}px; top: ${y - R}px`;
@@ -189,11 +213,11 @@ register({
     `Slide one chip along an arrow.${params.annihilate ? " Two chips that meet both vanish." : ""} Whoever makes the last move wins.`,
   misere: () => false,
   parse: (text, params) => {
-    const n = (params.vertices || []).length;
+    const { ids } = graphInfo(params);
     const parts = String(text).replace(/[()[\]{},;]/g, " ").trim().split(/\s+/).filter(Boolean);
     if (parts.length === 0) throw new Error("type the vertices that hold chips, e.g. 0 1 7");
     const chips = parts.map((p) => {
-      if (!/^\d+$/.test(p) || Number(p) >= n) throw new Error(`vertices are numbered 0 to ${n - 1}, got "${p}"`);
+      if (!/^\d+$/.test(p) || !ids.includes(Number(p))) throw new Error(`the vertices are ${ids.join(", ")}; got "${p}"`);
       return Number(p);
     });
     chips.sort((a, b) => a - b);
@@ -202,9 +226,9 @@ register({
   },
   format: (position) => `(${position.join(", ")})`,
   random: (rng, params) => {
-    const { n, succ } = graphInfo(params);
-    const movable = [...Array(n).keys()].filter((v) => succ[v].length);
-    const pool = movable.length ? movable : [...Array(n).keys()];
+    const { ids, succ } = graphInfo(params);
+    const movable = ids.filter((v) => succ[v].length);
+    const pool = movable.length ? movable : ids;
     const want = Math.max(1, Number(params.chips) || 3);
     const out = [];
     for (let tries = 0; out.length < want && tries < 100; tries++) {

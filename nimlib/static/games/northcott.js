@@ -1,7 +1,7 @@
 // Northcott's game (chapter 8): rows with one White and one Black piece; the reader plays White.
 //
-// northcott  position: rows [[white, black], ...] (0-based columns; labels number rows and columns
-//            from 1). move: [row, new_column] for the piece of the player to move (White for the
+// northcott  position: rows [[white, black], ...] (0-based; labels number the rows from 0 and the
+//            columns from 1, as the book's notation page says). move: [row, new_column] for the piece of the player to move (White for the
 //            reader, Black for the computer): it slides along its row, any distance, either way,
 //            never onto or past the other piece. Click an empty cell where White may go.
 // params: { width, rows } (nimlib.tables.northcott_params).
@@ -56,7 +56,7 @@ export function northMoves(position, params, turn = "reader") {
     for (const x of northTargets(row, width, side)) {
       const after = position.map((q) => q.slice());
       after[r][side] = x;
-      out.push({ move: [r, x], after, label: `row ${r + 1}: ${who} from column ${row[side] + 1} to ${x + 1}` });
+      out.push({ move: [r, x], after, label: `row ${r}: ${who} from column ${row[side] + 1} to ${x + 1}` });
     }
   });
   return out;
@@ -67,7 +67,7 @@ export function northGap(row) {
 }
 
 export function northAnalyse(position) {
-  const components = position.map((row, r) => ({ label: `row ${r + 1} (gap)`, value: northGap(row) }));
+  const components = position.map((row, r) => ({ label: `row ${r} (gap)`, value: northGap(row) }));
   return { components, total: components.reduce((a, c) => a ^ c.value, 0) };
 }
 
@@ -91,15 +91,15 @@ function northDraw(position, params, view) {
   board.append(view.el("style", { text: NORTH_CSS }));
   position.forEach((row, r) => {
     const line = view.el("div", { className: "nimlib-nrow", "data-part": `row-${r}`, "data-state": JSON.stringify(row) });
-    line.append(view.el("span", { className: "nimlib-nlabel" }, `row ${r + 1}`));
+    line.append(view.el("span", { className: "nimlib-nlabel" }, `row ${r}`));
     const targets = new Set(side === 0 ? northTargets(row, width, 0) : []);
     const [lo, hi] = [Math.min(...row), Math.max(...row)];
     for (let x = 0; x < width; x++) {
       const gap = x > lo && x < hi ? " nimlib-gapcell" : "";
-      if (x === row[0]) line.append(view.el("span", { className: "nimlib-ncell nimlib-white", title: `row ${r + 1}: White on column ${x + 1}` }, "♙"));
-      else if (x === row[1]) line.append(view.el("span", { className: "nimlib-ncell nimlib-black", title: `row ${r + 1}: Black on column ${x + 1}` }, "♟"));
+      if (x === row[0]) line.append(view.el("span", { className: "nimlib-ncell nimlib-white", title: `row ${r}: White on column ${x + 1}` }, "♙"));
+      else if (x === row[1]) line.append(view.el("span", { className: "nimlib-ncell nimlib-black", title: `row ${r}: Black on column ${x + 1}` }, "♟"));
       else if (targets.has(x)) {
-        line.append(view.moveButton([r, x], "", { label: `row ${r + 1}: White from column ${row[0] + 1} to ${x + 1}`, className: `nimlib-ncell${gap}` }));
+        line.append(view.moveButton([r, x], "", { label: `row ${r}: White from column ${row[0] + 1} to ${x + 1}`, className: `nimlib-ncell${gap}` }));
       } else line.append(view.el("span", { className: `nimlib-ncell${gap}` }));
     }
     line.append(view.el("span", { className: "nimlib-gapnum", title: "empty cells between the pieces" }, `gap ${northGap(row)}`));
@@ -114,12 +114,12 @@ function northParse(text, params) {
   const width = Number(params.width) || 12;
   if (rows.length > 8) throw new Error("at most 8 rows on this page");
   return rows.map((row, r) => {
-    if (row.length > width) throw new Error(`row ${r + 1} has ${row.length} cells; this page's rows have at most ${width}`);
-    if (!/^[WwBb.\-_]+$/.test(row)) throw new Error(`row ${r + 1} must use W, B and . only, got "${row}"`);
+    if (row.length > width) throw new Error(`row ${r} has ${row.length} cells; this page's rows have at most ${width}`);
+    if (!/^[WwBb.\-_]+$/.test(row)) throw new Error(`row ${r} must use W, B and . only, got "${row}"`);
     const w = [...row.toUpperCase()].indexOf("W");
     const b = [...row.toUpperCase()].indexOf("B");
     const count = (ch) => [...row.toUpperCase()].filter((c) => c === ch).length;
-    if (count("W") !== 1 || count("B") !== 1) throw new Error(`row ${r + 1} must hold exactly one W and one B`);
+    if (count("W") !== 1 || count("B") !== 1) throw new Error(`row ${r} must hold exactly one W and one B`);
     return [w, b];
   });
 }

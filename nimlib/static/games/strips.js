@@ -1,13 +1,15 @@
 // Games on a strip: Kayles (a row of pins) and crosses / Dawson's Kayles (crosses 0.137 on a strip).
 //
-// kayles  position: pins [1, 1, 0, 1] (1 standing), pins numbered from 0 (as chapter 6's exercise).
+// kayles  position: pins [1, 1, 0, 1] (1 standing); labels number the pins from 1 (places on a strip).
 //         move: [i] knocks pin i, [i, i + 1] knocks two neighbouring standing pins.
 //         Click a pin to knock it; click the join between two standing neighbours to knock both.
 // dawson  position: the strip [0, 1, 0, ...] (1 = cross), cells numbered from 1 in labels (as chapter 6).
 //         move: [i] puts a cross on cell i (0-based in the JSON). A cell next to a cross is dead.
+// crosses-2  the same with no cross within two cells of another (three in a row, octal 0.11337).
 // params: { length, values } with values = g(0..length) of the heap game from Python
-//         (nimlib.tables.kayles_params / dawson_params): a run of k standing pins (Kayles, 0.77) or
-//         of k playable cells (crosses, 0.137) is a heap of k. A run beyond the table: OutOfTable.
+//         (nimlib.tables.kayles_params / dawson_params / crosses2_params): a run of k standing pins
+//         (Kayles, 0.77) or of k playable cells (crosses 0.137, crosses-2 0.11337) is a heap of k.
+//         A run beyond the table: OutOfTable.
 
 import { register, OutOfTable } from "../core.js";
 
@@ -88,11 +90,11 @@ export function kaylesMoves(position) {
     if (!up) return;
     const after = position.slice();
     after[i] = 0;
-    out.push({ move: [i], after, label: `knock pin ${i}` });
+    out.push({ move: [i], after, label: `knock pin ${i + 1}` });
     if (i + 1 < position.length && position[i + 1]) {
       const both = after.slice();
       both[i + 1] = 0;
-      out.push({ move: [i, i + 1], after: both, label: `knock pins ${i} and ${i + 1}` });
+      out.push({ move: [i, i + 1], after: both, label: `knock pins ${i + 1} and ${i + 2}` });
     }
   });
   return out;
@@ -100,7 +102,7 @@ export function kaylesMoves(position) {
 
 export function kaylesAnalyse(position, params) {
   const components = stripRuns(position.map(Boolean)).map(([s, k]) => ({
-    label: k === 1 ? `pin ${s}` : `pins ${s}–${s + k - 1}`,
+    label: k === 1 ? `pin ${s + 1}` : `pins ${s + 1}–${s + k}`,
     value: stripValue(k, params, "pins"),
   }));
   return { components, total: stripTotal(components) };
@@ -112,7 +114,7 @@ function kaylesDraw(position, params, view) {
   position.forEach((up, i) => {
     if (i > 0) {
       if (up && position[i - 1]) {
-        row.append(view.moveButton([i - 1, i], "", { label: `knock pins ${i - 1} and ${i}`, className: "nimlib-join" }));
+        row.append(view.moveButton([i - 1, i], "", { label: `knock pins ${i} and ${i + 1}`, className: "nimlib-join" }));
       } else {
         row.append(view.el("span", { className: "nimlib-join-off", "aria-hidden": "true" }));
       }
@@ -120,10 +122,10 @@ function kaylesDraw(position, params, view) {
     const slot = view.el("div", { className: "nimlib-slot", "data-part": `pin-${i}`, "data-state": up ? "up" : "down" });
     slot.append(
       up
-        ? view.moveButton([i], "", { label: `knock pin ${i}`, className: "nimlib-pin" })
-        : view.el("span", { className: "nimlib-pin-down", title: `pin ${i} is down` }),
+        ? view.moveButton([i], "", { label: `knock pin ${i + 1}`, className: "nimlib-pin" })
+        : view.el("span", { className: "nimlib-pin-down", title: `pin ${i + 1} is down` }),
     );
-    slot.append(view.el("span", { className: "nimlib-num", "aria-hidden": "true" }, String(i)));
+    slot.append(view.el("span", { className: "nimlib-num", "aria-hidden": "true" }, String(i + 1)));
     row.append(slot);
   });
   return row;
@@ -147,14 +149,18 @@ register({
 
 // ------------------------------------------------------------------ crosses (Dawson's Kayles)
 
-/** Cells where a cross may go: free, and no cross next to them. */
-export function dawsonPlayable(position) {
-  return position.map((c, i) => !c && !position[i - 1] && !position[i + 1]);
+/** Cells where a cross may go: no cross within `distance` of them (1: crosses, 2: crosses-2). */
+export function dawsonPlayable(position, distance = 1) {
+  return position.map((_, i) => !position.slice(Math.max(0, i - distance), i + distance + 1).some(Boolean));
 }
 
-export function dawsonMoves(position) {
+function dawsonDistance(params) {
+  return Number(params && params.distance) === 2 ? 2 : 1;
+}
+
+export function dawsonMoves(position, params = {}) {
   const out = [];
-  dawsonPlayable(position).forEach((ok, i) => {
+  dawsonPlayable(position, dawsonDistance(params)).forEach((ok, i) => {
     if (!ok) return;
     const after = position.slice();
     after[i] = 1;
@@ -164,7 +170,7 @@ export function dawsonMoves(position) {
 }
 
 export function dawsonAnalyse(position, params) {
-  const components = stripRuns(dawsonPlayable(position)).map(([s, k]) => ({
+  const components = stripRuns(dawsonPlayable(position, dawsonDistance(params))).map(([s, k]) => ({
     label: k === 1 ? `cell ${s + 1}` : `cells ${s + 1}–${s + k}`,
     value: stripValue(k, params, "playable cells"),
   }));
@@ -174,7 +180,7 @@ export function dawsonAnalyse(position, params) {
 function dawsonDraw(position, params, view) {
   const row = view.el("div", { className: "nimlib-cells", role: "group", "aria-label": "strip of cells" });
   row.append(stripStyle(view));
-  const playable = dawsonPlayable(position);
+  const playable = dawsonPlayable(position, dawsonDistance(params));
   position.forEach((c, i) => {
     const part = { "data-part": `cell-${i}`, "data-state": c ? "X" : playable[i] ? "free" : "dead" };
     if (playable[i]) {
@@ -184,36 +190,45 @@ function dawsonDraw(position, params, view) {
     } else if (c) {
       row.append(view.el("span", { className: "nimlib-cell nimlib-cross", title: `cell ${i + 1}: a cross`, ...part }, "✕"));
     } else {
-      row.append(view.el("span", { className: "nimlib-cell nimlib-dead", title: `cell ${i + 1}: next to a cross`, ...part }));
+      row.append(view.el("span", { className: "nimlib-cell nimlib-dead", title: `cell ${i + 1}: too close to a cross`, ...part }));
     }
   });
   return row;
 }
 
-register({
-  id: "dawson",
-  title: () => "Crosses (Dawson's Kayles)",
-  rules: () => "Put a cross in an empty cell, never next to another cross. Whoever puts the last cross wins.",
-  misere: () => false,
-  parse: (text, params) => {
-    const strip = stripParse01(text, params, ["X", "x", "1"], [".", "0", "_", "·", "-"], "cells");
-    strip.forEach((c, i) => {
-      if (c && strip[i + 1]) throw new Error(`cells ${i + 1} and ${i + 2} both hold a cross, but crosses are never neighbours`);
-    });
-    return strip;
-  },
-  format: (position) => position.map((c) => (c ? "X" : ".")).join(""),
-  random: (rng, params) => {
-    let strip = Array(stripLength(params, 14)).fill(0);
-    const crosses = Math.floor(rng() * 3);
-    for (let k = 0; k < crosses; k++) {
-      const options = dawsonMoves(strip);
-      if (options.length === 0) break;
-      strip = options[Math.floor(rng() * options.length)].after;
-    }
-    return strip;
-  },
-  moves: (position) => dawsonMoves(position),
-  analyse: dawsonAnalyse,
-  draw: dawsonDraw,
-});
+function dawsonDefine(id, distance) {
+  register({
+    id,
+    title: () => (distance === 1 ? "Crosses (Dawson's Kayles)" : "Crosses-2 (three in a row)"),
+    rules: () =>
+      distance === 1
+        ? "Put a cross in an empty cell, never next to another cross. Whoever puts the last cross wins."
+        : "Put a cross in an empty cell, never within two cells of another cross (that would hand the opponent three in a row). Whoever puts the last cross wins.",
+    misere: () => false,
+    parse: (text, params) => {
+      const strip = stripParse01(text, params, ["X", "x", "1"], [".", "0", "_", "·", "-"], "cells");
+      strip.forEach((c, i) => {
+        const near = strip.slice(i + 1, i + distance + 1).findIndex(Boolean);
+        if (c && near >= 0) throw new Error(`cells ${i + 1} and ${i + 2 + near} hold crosses closer than play allows`);
+      });
+      return strip;
+    },
+    format: (position) => position.map((c) => (c ? "X" : ".")).join(""),
+    random: (rng, params) => {
+      let strip = Array(stripLength(params, 14)).fill(0);
+      const crosses = Math.floor(rng() * 3);
+      for (let k = 0; k < crosses; k++) {
+        const options = dawsonMoves(strip, { distance });
+        if (options.length === 0) break;
+        strip = options[Math.floor(rng() * options.length)].after;
+      }
+      return strip;
+    },
+    moves: (position) => dawsonMoves(position, { distance }),
+    analyse: (position, params) => dawsonAnalyse(position, { ...params, distance }),
+    draw: (position, params, view) => dawsonDraw(position, { ...params, distance }, view),
+  });
+}
+
+dawsonDefine("dawson", 1);
+dawsonDefine("crosses-2", 2);

@@ -1,6 +1,7 @@
 // L-trominoes on a 2×n board (chapter 7).
 //
-// trominoes  position: [[row 0 cells], [row 1 cells]], 1 = covered. Columns numbered from 1 in labels.
+// trominoes  position: [[row 0 cells], [row 1 cells]], 1 = covered; row 0 is drawn on top. Labels say
+//            top/bottom and number the columns from 1.
 //            move: [column, skip]: the 2×2 block at columns column, column + 1 (0-based) gets an
 //            L-tromino covering three of its cells; skip 0..3 is the cell left free, in the order
 //            (row 0, column), (row 1, column), (row 0, column + 1), (row 1, column + 1).
@@ -42,7 +43,7 @@ export function tromMoves(position) {
       const after = position.map((row) => row.slice());
       for (const [r, cc] of cells) after[r][cc] = 1;
       const [sr, sc] = [[0, c], [1, c], [0, c + 1], [1, c + 1]][skip];
-      out.push({ move: [c, skip], after, label: `tromino on columns ${c + 1}–${c + 2}, leaving row ${sr + 1} column ${sc + 1} free` });
+      out.push({ move: [c, skip], after, label: `tromino on columns ${c + 1}–${c + 2}, leaving the ${sr ? "bottom" : "top"} cell of column ${sc + 1} free` });
     }
   }
   return out;
@@ -108,7 +109,7 @@ function tromDraw(position, params, view) {
         style: `grid-row: ${r + 1}; grid-column: ${c + 1}`,
         "data-part": `cell-${r}-${c}`,
         "data-state": covered ? "1" : "0",
-        title: `row ${r + 1}, column ${c + 1}: ${covered ? "covered" : "free"}`,
+        title: `${r ? "bottom" : "top"} cell of column ${c + 1}: ${covered ? "covered" : "free"}`,
       });
       cellNodes[r].push(node);
       grid.append(node);
@@ -153,7 +154,7 @@ function tromParse(text, params) {
     [...row].map((ch, c) => {
       if ("#X1x".includes(ch)) return 1;
       if (".0_·-".includes(ch)) return 0;
-      throw new Error(`row ${r + 1}, column ${c + 1} ("${ch}") must be # (covered) or . (free)`);
+      throw new Error(`the ${r ? "bottom" : "top"} row, column ${c + 1} ("${ch}") must be # (covered) or . (free)`);
     }),
   );
 }
