@@ -375,3 +375,30 @@ def pawns_params(columns: int) -> dict:
     if columns > 10:
         raise ValueError(f"columns must be at most 10 (the table grows fast), got {columns}")
     return {"columns": columns, "values": pawns_values(columns)}
+
+
+# ---------------------------------------------------------------- the book's boards
+
+CHAPTER_10_GRAPH = {0: (1, 2, 3), 1: (3, 4), 2: (4, 5), 3: (5,), 4: (5, 6), 5: (), 6: (), 7: (2, 6)}
+
+
+def book_boards() -> list[tuple[str, dict, object]]:
+    """The largest board of each board game the book plays, as (data-game, params, start position).
+
+    Chapters 6–10: Kayles on 10 pins, crosses on 14 cells, crosses-2 on 14, trominoes on 2×8, staircase
+    nim on 6 steps, Nimble and Nimble-2 on 12 cells, turning turtles on 11 coins, chips on chapter 10's
+    graph, Dawson's chess on 3×8 and Northcott's game on 3 rows of 8. For benchmarks and table sizes.
+    """
+    return [
+        ("kayles", kayles_params(10), [1] * 10),
+        ("dawson", dawson_params(14), [0] * 14),
+        ("crosses-2", crosses2_params(14), [0] * 14),
+        ("trominoes", trominoes_params(8), [[0] * 8, [0] * 8]),
+        ("staircase", staircase_params(6, 5), [2, 3, 1, 4, 2, 5]),
+        ("nimble", nimble_params(12), [2, 5, 7, 9, 11]),
+        ("nimble", nimble_params(12, no_jumps=True), [2, 5, 7, 9, 11]),
+        ("turtles", turtles_params(11), [0, 1, 1, 0, 1, 0, 0, 1, 1, 0, 1]),
+        ("graph-chips", graph_chips_params(CHAPTER_10_GRAPH, annihilate=True), [0, 1, 7]),
+        ("pawns", pawns_params(8), [["W"] * 8, ["."] * 8, ["B"] * 8]),
+        ("northcott", northcott_params(8, 3), [[0, 5], [6, 2], [3, 7]]),
+    ]

@@ -39,3 +39,13 @@ def test_page_logic_agrees_with_nimlib(tmp_path, family):
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert "# fail 0" in result.stdout and "# skipped 0" in result.stdout
     print("\n".join(line for line in result.stdout.splitlines() if "positions agree" in line))
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@pytest.mark.skipif(not (ROOT / "nimlib" / "static" / "core.js").exists(), reason="the widget core is not merged yet")
+def test_the_books_largest_boards_are_played_in_the_page():
+    """Every board of ``nimlib.tables.book_boards`` is analysed and answered (times printed, not asserted)."""
+    from .js_fixtures import bench_boards
+
+    out = bench_boards(NODE)
+    assert sum(line.split()[0] in {"kayles", "pawns", "trominoes", "northcott"} for line in out.splitlines()) == 4

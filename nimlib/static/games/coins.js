@@ -99,7 +99,7 @@ function staircaseDraw(position, params, view) {
       }
     }
     step.append(stack);
-    const tread = view.el("div", { className: `nimlib-tread${(i + 1) % 2 === 0 ? " nimlib-even" : ""}`, style: `height: ${10 + 12 * i}px` });
+    const tread = view.el("div", { className: `nimlib-tread${(i + 1) % 2 === 0 ? " nimlib-even" : ""}`, style: `height: ${18 + 12 * i}px` });
     tread.append(`step ${i + 1}`);
     step.append(tread);
     board.append(step);

@@ -86,13 +86,12 @@ export function northBest(position, params, turn = "reader") {
 
 function northDraw(position, params, view) {
   const width = northWidth(position, params);
-  const side = northSide(view.turn);
   const board = view.el("div", { className: "nimlib-north", role: "group", "aria-label": "rows of the board" });
   board.append(view.el("style", { text: NORTH_CSS }));
   position.forEach((row, r) => {
     const line = view.el("div", { className: "nimlib-nrow", "data-part": `row-${r}`, "data-state": JSON.stringify(row) });
     line.append(view.el("span", { className: "nimlib-nlabel" }, `row ${r}`));
-    const targets = new Set(side === 0 ? northTargets(row, width, 0) : []);
+    const targets = new Set(view.turn === undefined || view.turn === "reader" ? northTargets(row, width, 0) : []);
     const [lo, hi] = [Math.min(...row), Math.max(...row)];
     for (let x = 0; x < width; x++) {
       const gap = x > lo && x < hi ? " nimlib-gapcell" : "";

@@ -19,8 +19,9 @@ const TROM_CSS = `
 .nimlib-trom .nimlib-tcell { width: 34px; height: 34px; border: 1px solid #4a5568; margin: 0 0 -1px -1px; background: #fff; }
 .nimlib-trom .nimlib-tcell.nimlib-covered { background: #805ad5; }
 .nimlib-trom .nimlib-tcell.nimlib-preview { background: #d6bcfa; outline: 2px solid #553c9a; outline-offset: -3px; }
-.nimlib-trom .nimlib-palette { display: grid; grid-template-columns: 16px 16px; gap: 1px; justify-self: center; margin-top: 4px; }
-.nimlib-play .nimlib-trom button.nimlib-shape { width: 16px; height: 16px; min-height: 16px; padding: 0; margin: 0; border-radius: 2px;
+.nimlib-trom .nimlib-palette { display: grid; grid-template-columns: 20px 20px; gap: 2px; justify-self: center; margin-top: 4px;
+  padding: 2px; border-top: 2px solid #d6bcfa; }
+.nimlib-play .nimlib-trom button.nimlib-shape { width: 20px; height: 20px; min-height: 20px; padding: 0; margin: 0; border-radius: 2px;
   border: 1px solid #a0aec0; background: #fff; display: grid; grid-template-columns: 1fr 1fr; grid-template-rows: 1fr 1fr; gap: 1px; }
 .nimlib-play .nimlib-trom button.nimlib-shape:hover:not([disabled]), .nimlib-play .nimlib-trom button.nimlib-shape:focus-visible { border-color: #553c9a; background: #faf5ff; }
 .nimlib-trom .nimlib-shape i { display: block; background: #805ad5; }
@@ -125,7 +126,8 @@ function tromDraw(position, params, view) {
   }
   for (const [c, moves] of byColumn) {
     // the block's shapes sit under the line between its two columns
-    const palette = view.el("div", { className: "nimlib-palette", style: `grid-row: 3; grid-column: ${c + 1} / span 2` });
+    // alternate rows, so that neighbouring blocks' shapes (which share a column) never touch
+    const palette = view.el("div", { className: "nimlib-palette", style: `grid-row: ${3 + (c % 2)}; grid-column: ${c + 1} / span 2` });
     for (const m of moves) {
       const skip = m.move[1];
       // picture: 2×2 in board layout (row 0 on top), the skipped cell blank
