@@ -19,7 +19,7 @@ def test_strip_tables_are_the_octal_values():
         tables.kayles_params(0)
 
 
-@pytest.mark.parametrize("columns", [4, 8])
+@pytest.mark.parametrize("columns", [4, 8, 16])
 def test_every_tromino_region_is_a_heap_of_its_cells(columns):
     """Region by region, exhaustive search gives the 0.007 value of the region's number of cells."""
     values = tables.tromino_region_values(columns)
