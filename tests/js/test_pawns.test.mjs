@@ -49,3 +49,11 @@ test("parse(format(p)) = p; New game's positions look the same from both sides",
     assert.equal(pawnsKey(p), pawnsKey(pawnsFlip(p)));
   }
 });
+
+test("without a table the page searches itself, and agrees with nimlib", { skip: !games && SKIP }, () => {
+  for (const game of games) {
+    const { values, ...rest } = game.params;
+    const n = checkGame({ ...game, params: rest, name: `${game.name} (searched in the page)` }, { partizan: true, drawEvery: 7 });
+    console.log(`${game.name}, searched in the page: ${n} of ${n} positions agree with nimlib`);
+  }
+});

@@ -7,7 +7,9 @@
 // params: { columns, values } from nimlib.tables.pawns_params: the Grundy value of every position
 //        the widget can meet, seen from the player to move (turned so that they play White moving
 //        up), keyed by pawnsKey (one base-27 digit per column, the smaller of the key and its
-//        mirror image). A position missing from the table: OutOfTable.
+//        mirror image). A position missing from the table: OutOfTable. Without a table (params
+//        without `values`) the page finds the values itself by search (memoized; OutOfTable past
+//        200 000 positions), which is fast enough on the book's boards.
 //
 // Partizan: the functions that depend on who moves take a third argument `turn`: "reader" (White,
 // the default) or "computer" (Black); `partizan: true` asks the core to pass it.
@@ -83,9 +85,29 @@ export function pawnsMoves(position, params, turn = "reader") {
   });
 }
 
-/** Grundy value of a board (rows) with White to move, from the table. */
+const PAWN_MEMO = new Map(); // key -> Grundy value, when the page searches itself (no table sent)
+const PAWN_LIMIT = 200000;
+
+/** Grundy value of a board with White to move, by search (mex over the moves, board turned after each). */
+export function pawnsSearch(rows) {
+  let visited = 0;
+  const value = (b) => {
+    const k = pawnsKey(b);
+    if (PAWN_MEMO.has(k)) return PAWN_MEMO.get(k);
+    if (++visited > PAWN_LIMIT) throw new OutOfTable("this board is too large for the page to search: start a smaller one");
+    const seen = new Set(pawnsWhiteMoves(b).map((m) => value(pawnsFlip(m.after))));
+    let g = 0;
+    while (seen.has(g)) g++;
+    PAWN_MEMO.set(k, g);
+    return g;
+  };
+  return value(rows);
+}
+
+/** Grundy value of a board (rows) with White to move: from the table, or by search when no table was sent. */
 export function pawnsLookup(rows, params) {
-  const value = (params.values || {})[pawnsKey(rows)];
+  if (!params.values) return pawnsSearch(rows);
+  const value = params.values[pawnsKey(rows)];
   if (value === undefined) {
     throw new OutOfTable("this position is not in the page's table of Dawson's chess (it holds the positions play reaches from the opening, with any columns left empty)");
   }
