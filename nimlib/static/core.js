@@ -326,7 +326,8 @@ export function mount(model, root) {
             "aria-label": label,
             title: label,
             disabled: busy || undefined,
-            onclick: () => readerMove(move),
+            // data-move is the source of truth: a game may update it (e.g. a typed heap size)
+            onclick: (event) => readerMove(JSON.parse(event.currentTarget.dataset.move)),
           },
           content,
         );
