@@ -171,7 +171,7 @@ function nimParse(text) {
   return parts.map((p, i) => {
     if (!/^\d+$/.test(p)) throw new Error(`heap ${i} must be a whole number of stones, got "${p}"`);
     const n = Number(p);
-    if (!Number.isSafeInteger(n) || n > NIM_MAX) throw new Error(`heap ${i} may have at most 2^53 - 1 = ${NIM_MAX} stones`);
+    if (!Number.isSafeInteger(n) || n > NIM_MAX) throw new Error(`heap ${i} may have at most 2⁵³ − 1 = ${NIM_MAX} stones`);
     return n;
   });
 }
@@ -213,22 +213,29 @@ export function nimExplainData(position, k = 1, misere = false) {
     const normal = mooreWinning(position, k);
     const same = key2(normal) === key2(move);
     if (k === 1) {
-      steps.push(`the highest set bit of S is 2^${topBit} = ${1n << BigInt(topBit)}`);
+      steps.push(`the highest set bit of S is ${nimPower(topBit)} = ${1n << BigInt(topBit)}`);
       if (same) {
         const [i, b] = move[0];
         steps.push(`heap ${i} (${heaps[i]} = ${rows[i]}) has that bit, so ${heaps[i]} ⊕ ${total} = ${b} < ${heaps[i]}`);
       }
     } else {
-      steps.push(`the highest column that is not a multiple of ${k + 1} is 2^${topBit}`);
+      steps.push(`the highest column that is not a multiple of ${k + 1} is ${nimPower(topBit)}`);
     }
     if (misere && same) steps.push("misère play: a heap above 1 remains afterwards, so the normal-play move is right");
     if (misere && !same) {
       steps.push(`misère play: the normal-play move would leave only heaps of 0 and 1 with the wrong count of 1s; leave a number of 1-heaps that is 1 mod ${k + 1} instead`);
     }
-    for (const [i, b] of move) steps.push(`heap ${i}: ${heaps[i]} = ${heaps[i].toString(2)} becomes ${b} = ${b.toString(2)}`);
+    for (const [i, b] of move) {
+      steps.push(`move: heap ${i} from ${heaps[i]} (binary ${heaps[i].toString(2)}) to ${b} (binary ${b.toString(2)})`);
+    }
     steps.push(misere && !same ? `after the move the heaps of 1 number 1 mod ${k + 1}` : k === 1 ? "the new nim-sum is 0" : `after the move every column sum is a multiple of ${k + 1}`);
   }
   return { rows, width, sums, total, topBit, move, steps };
+}
+
+/** 2 to the power `bit`, written as in the book: 2 with a superscript exponent. */
+function nimPower(bit) {
+  return `2${[...String(bit)].map((d) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[Number(d)]).join("")}`;
 }
 
 function key2(pairs) {
