@@ -40,7 +40,9 @@ def bundle() -> str:
     which is why top-level names must be unique across files (see static/README.md).
     """
     files = [STATIC / "core.js", *sorted((STATIC / "games").glob("*.js"))]
-    parts = [f"// ---- {path.relative_to(STATIC)}\n{_IMPORT.sub('', path.read_text(encoding='utf-8'))}" for path in files]
+    parts = [
+        f"// ---- {path.relative_to(STATIC)}\n{_IMPORT.sub('', path.read_text(encoding='utf-8'))}" for path in files
+    ]
     return "\n".join(parts)
 
 
@@ -56,7 +58,9 @@ def _check_json_ints(data: JSON, name: str = "position") -> JSON:
         for i, item in enumerate(data):
             _check_json_ints(item, f"{name}[{i}]")
     elif isinstance(data, int) and not isinstance(data, bool) and abs(data) > MAX_HEAP:
-        raise ValueError(f"{name} must be at most 2**53 - 1 = {MAX_HEAP} (the page computes in exact doubles), got {data}")
+        raise ValueError(
+            f"{name} must be at most 2**53 - 1 = {MAX_HEAP} (the page computes in exact doubles), got {data}"
+        )
     return data
 
 
@@ -337,7 +341,7 @@ def _as_playable(game: Any) -> Playable:
 # ---------------------------------------------------------------- adapters (delete after the protocol lands)
 
 
-def _legacy_rules(game: Any, *, misere: bool = False, k: int = 1) -> Playable:  # noqa: C901
+def _legacy_rules(game: Any, *, misere: bool = False, k: int = 1) -> Playable:
     """Rules objects for the classes as they are on main, until nimlib's own rules speak the protocol.
 
     ``"nim"`` (with ``misere`` and ``k``): Nim, misère Nim, Moore's Nim_k and misère Nim_k.
@@ -448,13 +452,17 @@ def _legacy_rules(game: Any, *, misere: bool = False, k: int = 1) -> Playable:  
                     for option in self.heap_game.options(a):
                         if len(option) == 2:
                             after = position[:i] + option + position[i + 1 :]
-                            out.append(([i, list(option)], after, f"split heap {i} ({a}) into {option[0]} and {option[1]}"))
+                            out.append(
+                                ([i, list(option)], after, f"split heap {i} ({a}) into {option[0]} and {option[1]}")
+                            )
                         else:
                             b = option[0] if option else 0
                             out.append(([i, b], position[:i] + (b,) + position[i + 1 :], f"heap {i} from {a} to {b}"))
                 return out
-            return [(_board_move_json(self.widget, position, cell, after, label), after, label)
-                    for label, cell, after in self.board.moves(position)]
+            return [
+                (_board_move_json(self.widget, position, cell, after, label), after, label)
+                for label, cell, after in self.board.moves(position)
+            ]
 
         def moves(self, position: tuple) -> list[JSON]:
             return [from_json(m) for m, _, _ in self._table(position)]
@@ -472,7 +480,9 @@ def _legacy_rules(game: Any, *, misere: bool = False, k: int = 1) -> Playable:  
             return to_json(move)
 
         def describe(self, position: tuple, move: Any) -> str:
-            return next((label for m, _, label in self._table(position) if from_json(m) == move or label == move), str(move))
+            return next(
+                (label for m, _, label in self._table(position) if from_json(m) == move or label == move), str(move)
+            )
 
         def components(self, position: tuple) -> list[tuple[str, int]]:
             if self.heap_game is not None:
@@ -556,20 +566,36 @@ def _board_params(board: Any, kind: str) -> dict[str, JSON]:
     except ImportError:
         tables = None
     if kind == "kayles":
-        return tables.kayles_params(board.length) if tables else {"length": board.length, "values": list(board._values.values)}
+        return (
+            tables.kayles_params(board.length)
+            if tables
+            else {"length": board.length, "values": list(board._values.values)}
+        )
     if kind == "dawson":
-        return tables.dawson_params(board.length) if tables else {"length": board.length, "values": list(board._values.values)}
+        return (
+            tables.dawson_params(board.length)
+            if tables
+            else {"length": board.length, "values": list(board._values.values)}
+        )
     if kind == "staircase":
         return tables.staircase_params() if tables else {}
     if kind == "nimble":
-        return tables.nimble_params(board.length, no_jumps=board.no_jumps) if tables else {"length": board.length, "no_jumps": board.no_jumps}
+        return (
+            tables.nimble_params(board.length, no_jumps=board.no_jumps)
+            if tables
+            else {"length": board.length, "no_jumps": board.no_jumps}
+        )
     if kind == "turtles":
         return {"twins": board.twins, **(tables.turtles_params(11) if tables else {})}
     if kind == "graph-chips":
         edges = {int(v): tuple(ws) for v, ws in board.edges.items()}
         if tables:
             return tables.graph_chips_params(edges, annihilate=board.annihilate)
-        return {"edges": [[v, w] for v, ws in edges.items() for w in ws], "values": list(board.values.values()), "annihilate": board.annihilate}
+        return {
+            "edges": [[v, w] for v, ws in edges.items() for w in ws],
+            "values": list(board.values.values()),
+            "annihilate": board.annihilate,
+        }
     return {}
 
 

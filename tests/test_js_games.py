@@ -83,25 +83,51 @@ GAMES: list[FixtureGame] = [
     FixtureGame("nim", {"k": 1}, _nim_positions(3, 6), nim.successors, components=list),
     FixtureGame("misere-nim", {"k": 1}, _nim_positions(3, 6), nim.successors, misere=True),
     *[
-        FixtureGame("moore", {"k": k}, nim.positions_up_to(k + 2, 4), partial(moore.successors, k=k), name=f"moore k={k}")
+        FixtureGame(
+            "moore", {"k": k}, nim.positions_up_to(k + 2, 4), partial(moore.successors, k=k), name=f"moore k={k}"
+        )
         for k in (2, 3)
     ],
     *[
         FixtureGame(
-            "misere-moore", {"k": k}, nim.positions_up_to(k + 2, 4), partial(moore.successors, k=k), misere=True,
+            "misere-moore",
+            {"k": k},
+            nim.positions_up_to(k + 2, 4),
+            partial(moore.successors, k=k),
+            misere=True,
             name=f"misere-moore k={k}",
         )
         for k in (2, 3)
     ],
-    FixtureGame("lasker", {"values": LASKER_VALUES}, nim.positions_up_to(3, 7), laskers_nim.successors, components=LASKER_COMPONENTS),
-    FixtureGame("grundy", {"values": GRUNDY_VALUES}, nim.positions_up_to(3, 9), grundys_game.successors, components=GRUNDY_COMPONENTS),
     FixtureGame(
-        "subtraction", {"values": S123_VALUES, "subtract": [1, 2, 3]}, nim.positions_up_to(3, 9), S123.successors,
-        components=S123_COMPONENTS, name="subtraction {1,2,3}",
+        "lasker",
+        {"values": LASKER_VALUES},
+        nim.positions_up_to(3, 7),
+        laskers_nim.successors,
+        components=LASKER_COMPONENTS,
     ),
     FixtureGame(
-        "subtraction", {"values": S134_VALUES, "subtract": [1, 3, 4]}, nim.positions_up_to(3, 9), S134.successors,
-        components=S134_COMPONENTS, name="subtraction {1,3,4}",
+        "grundy",
+        {"values": GRUNDY_VALUES},
+        nim.positions_up_to(3, 9),
+        grundys_game.successors,
+        components=GRUNDY_COMPONENTS,
+    ),
+    FixtureGame(
+        "subtraction",
+        {"values": S123_VALUES, "subtract": [1, 2, 3]},
+        nim.positions_up_to(3, 9),
+        S123.successors,
+        components=S123_COMPONENTS,
+        name="subtraction {1,2,3}",
+    ),
+    FixtureGame(
+        "subtraction",
+        {"values": S134_VALUES, "subtract": [1, 3, 4]},
+        nim.positions_up_to(3, 9),
+        S134.successors,
+        components=S134_COMPONENTS,
+        name="subtraction {1,3,4}",
     ),
 ]
 
@@ -117,7 +143,12 @@ def fixture(games: list[FixtureGame] = GAMES) -> list[dict]:
             options = sorted(set(game.successors(canon)))
             is_p = search.solve(game.successors, canon, misere=game.misere, known=known)[canon]
             winning = [q for q in options if search.solve(game.successors, q, misere=game.misere, known=known)[q]]
-            case = {"position": list(position), "p": is_p, "options": [list(q) for q in options], "winning": [list(q) for q in winning]}
+            case = {
+                "position": list(position),
+                "p": is_p,
+                "options": [list(q) for q in options],
+                "winning": [list(q) for q in winning],
+            }
             if game.components is not None:
                 values = game.components(position)
                 total = 0
@@ -126,7 +157,16 @@ def fixture(games: list[FixtureGame] = GAMES) -> list[dict]:
                 case["components"] = values
                 case["total"] = total
             cases.append(case)
-        out.append({"id": game.id, "name": game.name or game.id, "params": game.params, "misere": game.misere, "canon": game.canon, "cases": cases})
+        out.append(
+            {
+                "id": game.id,
+                "name": game.name or game.id,
+                "params": game.params,
+                "misere": game.misere,
+                "canon": game.canon,
+                "cases": cases,
+            }
+        )
     return out
 
 

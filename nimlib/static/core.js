@@ -365,7 +365,7 @@ export function mount(model, root) {
       timer = null;
       busy = false;
       computerTurn();
-    }, DELAY);
+    }, globalThis.NIMLIB_DELAY ?? DELAY); // tests may set NIMLIB_DELAY = 0
   }
 
   function computerTurn() {
