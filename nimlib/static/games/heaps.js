@@ -82,12 +82,13 @@ function heapParse(text, params) {
 
 function heapDraw(id, position, params, view) {
   const rules = HEAP_RULES[id];
+  const splits = id !== "subtraction"; // draw the gaps between stones only where a split is a move
   const board = view.el("div", { className: "nimlib-heaps" });
   position.forEach((n, i) => {
     const row = view.el("div", { className: "nimlib-row", "data-part": `heap-${i}`, "data-state": `${n}@${position.length}` });
     row.append(view.el("span", { className: "nimlib-row-label" }, `heap ${i}: ${n}`));
     for (let j = 0; j < n; j++) {
-      if (j > 0) {
+      if (j > 0 && splits) {
         const [a, b] = [Math.min(j, n - j), Math.max(j, n - j)];
         if (rules.canSplit(a, b, params)) {
           row.append(view.moveButton([i, [a, b]], "", { label: `split heap ${i} into ${a} and ${b}`, className: "nimlib-gap" }));
