@@ -10,6 +10,7 @@ explanations agree. To add a game: one ``FixtureGame`` row in ``GAMES``.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from collections.abc import Callable, Hashable, Iterable
@@ -170,7 +171,7 @@ def fixture(games: list[FixtureGame] = GAMES) -> list[dict]:
     return out
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@pytest.mark.skipif(NODE is None and not os.environ.get("NIMBOOK_REQUIRE_BROWSER"), reason="node is not installed")
 def test_page_logic_agrees_with_nimlib(tmp_path):
     path = tmp_path / "fixture.json"
     data = fixture()
@@ -191,3 +192,18 @@ def test_fixture_bites():
     assert cases[(1, 2, 3)]["p"] and not cases[(1, 2)]["p"]
     assert cases[(1, 2)]["winning"] == [[1, 1]]
     assert cases[(0, 0)]["p"] and cases[(0, 0)]["options"] == []
+
+
+@pytest.mark.skipif(NODE is None and not os.environ.get("NIMBOOK_REQUIRE_BROWSER"), reason="node is not installed")
+def test_node_unit_tests():
+    """The page's own unit tests (tests/js/*.test.mjs and test_*.mjs, run by node's test runner) pass.
+
+    Files are named explicitly: ``node --test tests/js/`` alone would skip ``test_*.mjs`` (not one of
+    node's default test-file patterns).
+    """
+    folder = ROOT / "tests" / "js"
+    files = sorted({str(p) for pattern in ("*.test.mjs", "test_*.mjs") for p in folder.glob(pattern)})
+    assert files
+    result = subprocess.run([NODE, "--test", *files], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert "# fail 0" in result.stdout
