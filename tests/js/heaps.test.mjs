@@ -37,3 +37,14 @@ test("the generic strategy reaches XOR 0 with the table from Python", () => {
   const total = best.after.reduce((a, n) => a ^ values[n], 0);
   assert.equal(total, 0);
 });
+
+test("'heaps' plays a TakeRule from Python: Lasker's Nim and subtraction {1, 2, 3} again", () => {
+  const lasker = { take_any: true, take_split: [0], take_all: [], take_one: [], unequal: false };
+  assert.deepEqual(moves("heaps", [3], lasker), moves("lasker", [3]));
+  const s123 = { take_all: [1, 2, 3], take_one: [1, 2, 3], take_split: [], unequal: false, take_any: false };
+  assert.deepEqual(moves("heaps", [5], s123), moves("subtraction", [5], { subtract: [1, 2, 3] }));
+  assert.deepEqual(moves("heaps", [2], s123), ["[0,0]", "[0,1]"]);
+  const grundy = { take_split: [0], unequal: true, take_all: [], take_one: [], take_any: false };
+  assert.deepEqual(moves("heaps", [4], grundy), moves("grundy", [4]));
+  assert.match(core.gameDef("heaps").rules(grundy), /different sizes/);
+});

@@ -4,6 +4,9 @@
 // Move: [heap, new_size] (take the stones above new_size) or [heap, [a, b]] with a <= b (split).
 // params: { values } the Grundy values g(0..N) from Python (N = the largest heap the widget allows),
 //         { subtract } the allowed takes of a subtraction game.
+// "heaps" plays any heap game given by nimlib.rulesets.TakeRule's JSON (params take_all, take_one,
+// take_split, unequal, take_any, name, plus values), as long as a split takes no stone (take_split
+// is [] or [0]): a split is a click between two stones.
 // Click a stone: take it and every stone above it (where the rules allow). Click the gap between two
 // stones: split the heap there (where the rules allow).
 
@@ -27,6 +30,22 @@ const HEAP_RULES = {
     rules: (params) => `Take s stones from one heap, for some s in S = {${heapTakes(params).join(", ")}}. Whoever takes the last stone wins.`,
     canTake: (n, j, params) => heapTakes(params).includes(n - j),
     canSplit: () => false,
+  },
+  heaps: {
+    title: (params) => params.name || "A heap game",
+    rules: (params) => {
+      const parts = [];
+      if (params.take_any) parts.push("take any number of stones from one heap");
+      else if ((params.take_one || []).length) parts.push(`take s stones from one heap, s in {${params.take_one.join(", ")}}`);
+      if ((params.take_split || []).includes(0)) parts.push(`split a heap into two non-empty heaps${params.unequal ? " of different sizes" : ""}`);
+      return `${parts.join(", or ").replace(/^./, (c) => c.toUpperCase())}. Whoever moves last wins.`;
+    },
+    canTake: (n, j, params) => {
+      const taken = n - j;
+      if (params.take_any) return taken >= 1;
+      return (j === 0 ? params.take_all || [] : params.take_one || []).includes(taken);
+    },
+    canSplit: (a, b, params) => (params.take_split || []).includes(0) && a >= 1 && b >= 1 && !(params.unequal && a === b),
   },
 };
 
@@ -82,7 +101,8 @@ function heapParse(text, params) {
 
 function heapDraw(id, position, params, view) {
   const rules = HEAP_RULES[id];
-  const splits = id !== "subtraction"; // draw the gaps between stones only where a split is a move
+  // draw the gaps between stones only where a split is a move
+  const splits = id === "lasker" || id === "grundy" || (id === "heaps" && (params.take_split || []).includes(0));
   const board = view.el("div", { className: "nimlib-heaps" });
   position.forEach((n, i) => {
     const row = view.el("div", { className: "nimlib-row", "data-part": `heap-${i}`, "data-state": `${n}@${position.length}` });
@@ -135,3 +155,4 @@ function heapDefine(id) {
 heapDefine("lasker");
 heapDefine("grundy");
 heapDefine("subtraction");
+heapDefine("heaps");
