@@ -6,10 +6,12 @@ The page's own logic (nimlib/static) is checked by node: tests/js/ and tests/tes
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import subprocess
 from functools import partial
+from pathlib import Path
 
 import pytest
 
@@ -220,3 +222,46 @@ def test_the_bundle_is_one_valid_module(tmp_path):
     games = json.loads(result.stdout)
     for name in ["nim", "misere-nim", "moore", "misere-moore", "lasker", "grundy", "subtraction"]:
         assert name in games
+
+
+def _load_ext(name: str):
+    import importlib.util
+
+    from .conftest import ROOT
+
+    spec = importlib.util.spec_from_file_location(f"_book_ext_{name}", ROOT / "book" / "_ext" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_book_serves_the_installed_anywidget(tmp_path):
+    """book/_ext/nimbook.py copies anywidget's widget-manager module from the installed wheel, not a hand-made copy."""
+    import anywidget
+
+    nimbook = _load_ext("nimbook")
+    source = nimbook.anywidget_module()
+    assert source.is_relative_to(Path(anywidget.__file__).parent) and "AnyModel" in source.read_text(encoding="utf-8")
+
+    class App:
+        outdir = str(tmp_path)
+        builder = type("Builder", (), {"format": "html"})()
+
+    nimbook.copy_anywidget(App(), None)
+    assert (tmp_path / "_static" / "anywidget" / "index.js").read_bytes() == source.read_bytes()
+
+
+def test_the_build_kernel_drops_only_the_tcp_warning(tmp_path, monkeypatch):
+    import logging
+
+    quiet = _load_ext("quiet_kernel")
+    keep = quiet._NoTcpWarning()
+    record = partial(logging.LogRecord, "IPKernelApp", logging.WARNING, __file__, 1, args=None, exc_info=None)
+    assert not keep.filter(record(msg="Kernel is running over TCP without encryption. All communication ..."))
+    assert keep.filter(record(msg="Something else went wrong"))
+    nimbook = _load_ext("nimbook")
+    monkeypatch.setenv("JUPYTER_PATH", "/elsewhere")
+    nimbook.quiet_kernel(type("App", (), {"doctreedir": str(tmp_path / ".doctrees")})())
+    spec = json.loads((tmp_path / "jupyter" / "kernels" / "python3" / "kernel.json").read_text(encoding="utf-8"))
+    assert spec["argv"][1].endswith("quiet_kernel.py") and "{connection_file}" in spec["argv"]
+    assert os.environ["JUPYTER_PATH"].split(os.pathsep) == [str(tmp_path / "jupyter"), "/elsewhere"]
