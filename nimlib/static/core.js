@@ -450,12 +450,14 @@ export function mount(model, root) {
     if (!node || !root.contains(node)) return null;
     if (node.dataset.move) return `[data-move='${node.dataset.move}']`;
     if (node.dataset.ctl) return `[data-ctl='${node.dataset.ctl}']`;
+    if (node.dataset.select) return `[data-select='${node.dataset.select}']`;
     return null;
   }
 
   let typed = "";
   let detailsOpen = false;
   let previous = new Map(); // data-part -> state before the computer's reply
+  let boardFocus = false; // the keyboard focus was on the board (a move), so it stays there
 
   function render() {
     const { position, history, computerFirst } = state();
@@ -480,7 +482,7 @@ export function mount(model, root) {
       if (!(error instanceof OutOfTable)) throw error;
       board = el(doc, "p", { text: error.message });
     }
-    const boardBox = el(doc, "div", { className: "nimlib-board", role: "group", "aria-label": "board" }, board);
+    const boardBox = el(doc, "div", { className: "nimlib-board", role: "group", "aria-label": "board", tabindex: "-1" }, board);
     if (turn !== "reader") boardBox.classList.add("nimlib-waiting");
     box.append(boardBox);
     const status = over
@@ -538,9 +540,12 @@ export function mount(model, root) {
     box.append(details);
     root.replaceChildren(box);
     if (flash) highlight(boardBox);
+    // Keyboard users keep their place: the same control, else (after a move) the board's first move
+    if (hadFocus) boardFocus = Boolean(active.dataset.move || active.dataset.select) || (boardFocus && active.classList.contains("nimlib-board"));
     const target = focus && root.querySelector(focus);
     if (target && !target.disabled) target.focus();
-    else if (hadFocus) (root.querySelector("button[data-move]:not([disabled])") || root.querySelector("[data-ctl='new']")).focus();
+    else if (hadFocus && boardFocus) (root.querySelector(".nimlib-board button:not([disabled])") || root.querySelector(".nimlib-board")).focus();
+    else if (hadFocus) root.querySelector("[data-ctl='new']").focus();
     moves.scrollTop = moves.scrollHeight;
   }
 
