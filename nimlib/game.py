@@ -99,7 +99,7 @@ class Ruleset:
     misere: bool = False
 
     def start(self) -> Position:
-        raise NotImplementedError(f"{self.name} has no standard starting position: pass one")
+        raise ValueError(f"{self.name} has no standard starting position: pass one")
 
     def check(self, position: object) -> Position:
         return position  # type: ignore[return-value]

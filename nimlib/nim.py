@@ -254,7 +254,7 @@ class Nim(Ruleset):
         return list(pairs[0]) if len(pairs) == 1 else [list(p) for p in pairs]
 
     def describe(self, position: Position, move: MultiMove) -> str:
-        return ", ".join(f"heap {i} -> {b}" for i, b in as_pairs(move))
+        return ", ".join(f"heap {i} from {position[i]} to {b}" for i, b in as_pairs(move))
 
     def summary(self, position: Position) -> str:
         """One phrase about the position's balance, for transcripts."""

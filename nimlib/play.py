@@ -34,39 +34,45 @@ def rules(*, misere: bool = False, k: int = 1) -> Game:
     return nim.Nim(misere) if k == 1 else moore.Moore(k, misere)
 
 
-def best_move(game: Game, position: Position, *, known: dict[Hashable, bool] | None = None) -> Move | None:
-    """A move to a P-position if there is one, else the first legal move; None when no move is left.
+def winning_move(game: Game, position: Position, *, known: dict[Hashable, bool] | None = None) -> Move | None:
+    """A move to a P-position, or None when every move loses (or no move is left).
 
     Uses the game's own ``winning_move`` formula when it has one, else its
     ``components`` in normal play (a move whose components' Grundy values XOR
     to 0), else the exhaustive searcher (``known`` shares its work).
 
-    >>> best_move(nim.NIM, (3, 4, 5)), best_move(lambda n: range(max(0, n - 3), n), 10)
-    (((0, 1),), 8)
+    >>> winning_move(nim.NIM, (3, 4, 5)), winning_move(nim.NIM, (1, 2, 3))
+    (((0, 1),), None)
     """
     game = as_game(game)
     position = game.check(position)
     formula = getattr(game, "winning_move", None)
     if formula is not None:
-        found = formula(position)
-        if found is not None:
-            return found
-    first = None
+        return formula(position)
     parts = getattr(game, "components", None)
-    use_parts = formula is None and parts is not None and not game.misere
+    use_parts = parts is not None and not game.misere
     memo: dict[Hashable, bool] = {} if known is None else known
     for move in game.moves(position):
-        if first is None:
-            first = move
-            if formula is not None:
-                return first  # the formula found no winning move: any move loses
         after = game.apply(position, move)
         if use_parts:
             if reduce(xor, (v for _, v in parts(after)), 0) == 0:
                 return move
         elif solve(game, after, known=memo)[after]:
             return move
-    return first
+    return None
+
+
+def best_move(game: Game, position: Position, *, known: dict[Hashable, bool] | None = None) -> Move | None:
+    """A move to a P-position if there is one, else the first legal move; None when no move is left.
+
+    >>> best_move(nim.NIM, (3, 4, 5)), best_move(lambda n: range(max(0, n - 3), n), 10)
+    (((0, 1),), 8)
+    """
+    game = as_game(game)
+    found = winning_move(game, position, known=known)
+    if found is not None:
+        return found
+    return next(iter(game.moves(game.check(position))), None)
 
 
 def computer_move(position: Position, *, misere: bool = False, k: int = 1) -> Any:

@@ -216,7 +216,7 @@ class HeapGame(Ruleset):
     def value(self, n: int) -> int:
         """g(n), the Grundy value of one heap of n (computed once per game object and kept)."""
         n = check_int(n, "n")
-        if self.takes.take_any and not self.takes.take_split:
+        if self.takes.take_any and not self.takes.take_split and not self.takes.take_except:
             return n  # Nim: a heap is itself
         if n >= len(self._values):
             extend_heap_values(self, self._values, n + 1)
@@ -250,8 +250,9 @@ class HeapGame(Ruleset):
 
     def describe(self, position: Position, move: HeapMove) -> str:
         i, option = move
-        said = " + ".join(map(str, option)) if any(option) else "nothing"
-        return f"heap {i}: {position[i]} → {said}"
+        if len(option) == 2:
+            return f"split heap {i} ({position[i]}) into {option[0]} and {option[1]}"
+        return f"heap {i} from {position[i]} to {option[0] if option else 0}"
 
 
 # ---------------------------------------------------------------- octal games

@@ -402,3 +402,22 @@ def book_boards() -> list[tuple[str, dict, object]]:
         ("pawns", pawns_params(8), [["W"] * 8, ["."] * 8, ["B"] * 8]),
         ("northcott", northcott_params(8, 3), [[0, 5], [6, 2], [3, 7]]),
     ]
+
+
+# ---------------------------------------------------------------- what the widget adds to a game's own params
+
+
+def page_params(game: object) -> dict:
+    """What the page needs beyond a rules object's own ``widget_params``: tables and layouts it cannot compute.
+
+    Dawson's chess gets the value table of every position reachable on its board (the page then
+    answers by looking up, not by searching); chips on a graph get drawing coordinates, layered so
+    every edge points down. Other games need nothing more. The play widget merges this in.
+    """
+    from .boards import GraphChips, Pawns
+
+    if isinstance(game, Pawns):
+        return pawns_params(game.columns)
+    if isinstance(game, GraphChips) and sorted(game.values) == list(range(len(game.values))):
+        return graph_chips_params(game.edges, annihilate=game.annihilate)
+    return {}

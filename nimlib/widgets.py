@@ -17,15 +17,14 @@ from __future__ import annotations
 
 import functools
 import re
-from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
-from .game import JSON, Playable, from_json, to_json
+from .game import JSON, Playable, to_json
+from .tables import page_params
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_HEAP = 2**53 - 1  # the largest integer a JSON number (a JavaScript double) holds exactly
@@ -90,7 +89,7 @@ class PlayWidget(anywidget.AnyWidget):
         rules = _as_playable(game)
         first = rules.check(rules.start() if position is None else _decode(rules, position))
         encoded = _check_json_ints(rules.encode(first))
-        params = dict(rules.widget_params())
+        params = {**rules.widget_params(), **page_params(rules)}
         if seed is not None:
             params["seed"] = int(seed)
         self._rules = rules
@@ -275,7 +274,9 @@ class NimGame(PlayWidget):
         seed: int | None = None,
         computer_first: bool = False,
     ) -> None:
-        super().__init__(_legacy_rules("nim", misere=misere, k=k), position, computer_first=computer_first, seed=seed)
+        from .play import rules
+
+        super().__init__(rules(misere=misere, k=k), position, computer_first=computer_first, seed=seed)
 
 
 class GameBoard(PlayWidget):
@@ -297,7 +298,10 @@ class GameBoard(PlayWidget):
 
 
 def _decode(rules: Playable, value: Any) -> Any:
-    return rules.check(rules.decode(to_json(value)))
+    data = to_json(value)
+    if isinstance(data, list) and not data:
+        raise ValueError("position must not be empty: the board needs at least one heap, cell or piece")
+    return rules.check(rules.decode(data))
 
 
 def _label(rules: Playable, position: Any, move: Any) -> str:
@@ -315,13 +319,9 @@ def _computer_move(rules: Playable, position: Any) -> tuple[Any, bool] | None:
     """(move, winning): a move to a P-position when there is one, else a stalling move; None at the end."""
     if _is_over(rules, position):
         return None
-    best = getattr(rules, "winning_move", None)
-    if best is not None:
-        move = best(position)
-    else:
-        from . import play
+    from .play import winning_move
 
-        move = play.best_move(rules, position)  # the protocol's generic strategy
+    move = winning_move(rules, position)  # the protocol's one strategy: formula, components, or search
     if move is not None:
         return move, True
     stall = getattr(rules, "stalling_move", None)
@@ -330,290 +330,10 @@ def _computer_move(rules: Playable, position: Any) -> tuple[Any, bool] | None:
 
 
 def _as_playable(game: Any) -> Playable:
-    """``game`` itself when it speaks the widget protocol, else the adapter for main's classes."""
-    from .boards import Board
-
-    if isinstance(game, Playable) and not isinstance(game, Board):
-        return game
-    return _legacy_rules(game)
-
-
-# ---------------------------------------------------------------- adapters (delete after the protocol lands)
-
-
-def _legacy_rules(game: Any, *, misere: bool = False, k: int = 1) -> Playable:
-    """Rules objects for the classes as they are on main, until nimlib's own rules speak the protocol.
-
-    ``"nim"`` (with ``misere`` and ``k``): Nim, misère Nim, Moore's Nim_k and misère Nim_k.
-    A ``nimlib.boards`` board: HeapBoard (Lasker's Nim, Grundy's game, subtraction games), Kayles,
-    crosses, staircase Nim, Nimble, turning turtles, chips on a graph. Once nim.py, moore.py,
-    rulesets.py and boards.py give their own ``widget``/``widget_params``/encodings, delete this
-    function and let ``_as_playable`` return the rules objects.
-    """
-    from . import boards, moore, nim
-    from ._check import check_k, check_position
-    from .game import Ruleset
-
-    class NimRules(Ruleset):
-        def __init__(self, misere: bool, k: int) -> None:
-            self.k = check_k(k)
-            self.misere = bool(misere)
-            self.widget = ("misere-" if self.misere else "") + ("nim" if self.k == 1 else "moore")
-            self.name = self.widget
-
-        def start(self) -> tuple[int, ...]:
-            return (3, 4, 5)
-
-        def check(self, position: object) -> tuple[int, ...]:
-            heaps = check_position(position, allow_empty=False)
-            for i, h in enumerate(heaps):
-                _check_json_ints(h, f"position[{i}]")
-            return heaps
-
-        def widget_params(self) -> dict[str, JSON]:
-            return {"k": self.k, "misere": self.misere}
-
-        def moves(self, position: tuple[int, ...]) -> Iterator[tuple]:
-            if self.k == 1:
-                return (((i, b),) for i, b in nim.moves(position))
-            return (tuple(sorted(zip(*pair, strict=True))) for pair in _moore_moves(position, self.k))
-
-        def apply(self, position: tuple[int, ...], move: tuple) -> tuple[int, ...]:
-            return moore.apply_move(position, move, self.k)
-
-        def is_over(self, position: tuple[int, ...]) -> bool:
-            return not any(position)
-
-        def decode_move(self, data: JSON) -> tuple:
-            if isinstance(data, list) and data and not isinstance(data[0], list):
-                data = [data]
-            if not isinstance(data, list) or not all(isinstance(p, list) for p in data):
-                raise TypeError(f"move must be (heap, new_size) or a list of such pairs, got {data!r}")
-            return tuple(sorted(tuple(p) for p in data))
-
-        def encode_move(self, move: tuple) -> JSON:
-            pairs = [list(p) for p in move]
-            return pairs[0] if len(pairs) == 1 else pairs
-
-        def describe(self, position: tuple[int, ...], move: tuple) -> str:
-            return ", ".join(f"heap {i} from {position[i]} to {b}" for i, b in move)
-
-        def is_p_position(self, position: tuple[int, ...]) -> bool:
-            if self.misere and all(h <= 1 for h in position):
-                return sum(position) % (self.k + 1) == 1
-            return moore.is_p_position(position, self.k)
-
-        def winning_move(self, position: tuple[int, ...]) -> tuple | None:
-            if self.k == 1:
-                found = nim.optimal_move(position, misere=self.misere)
-                return None if found is None else (found,)
-            if not self.misere:
-                return moore.winning_move(position, self.k)
-            # Misère Nim_k: no formula on main yet; the first move to a P-position by its criterion
-            if self.is_p_position(position):
-                return None
-            return next((m for m in self.moves(position) if self.is_p_position(self.apply(position, m))), None)
-
-        def stalling_move(self, position: tuple[int, ...]) -> tuple | None:
-            found = nim.stalling_move(position)
-            return None if found is None else (found,)
-
-    class BoardRules(Ruleset):
-        """A ``nimlib.boards`` board: positions are its tuples; moves are the data-move JSON of PLAN.md."""
-
-        def __init__(self, board: boards.Board) -> None:
-            self.board = board
-            self.name = board.name
-            self.widget, self.heap_game = _board_kind(board)
-
-        def check(self, position: object) -> tuple:
-            if isinstance(position, str | bytes) or not hasattr(position, "__iter__"):
-                raise TypeError(f"position must be a sequence, got {position!r}")
-            position = tuple(position)
-            if self.widget in ("nimble", "graph-chips"):
-                position = tuple(sorted(position))
-            if self.heap_game is not None:
-                position = check_position(position)
-                if any(h >= len(self.values) for h in position):
-                    raise ValueError(f"every heap must be at most {len(self.values) - 1} (the widget's table)")
-            return position
-
-        @functools.cached_property
-        def values(self) -> list[int]:
-            return list(self.board._values.values)
-
-        def widget_params(self) -> dict[str, JSON]:
-            return _board_params(self.board, self.widget)
-
-        def _table(self, position: tuple) -> list[tuple[JSON, tuple, str]]:
-            if self.heap_game is not None:
-                out = []
-                for i, a in enumerate(position):
-                    for option in self.heap_game.options(a):
-                        if len(option) == 2:
-                            after = position[:i] + option + position[i + 1 :]
-                            out.append(
-                                ([i, list(option)], after, f"split heap {i} ({a}) into {option[0]} and {option[1]}")
-                            )
-                        else:
-                            b = option[0] if option else 0
-                            out.append(([i, b], position[:i] + (b,) + position[i + 1 :], f"heap {i} from {a} to {b}"))
-                return out
-            return [
-                (_board_move_json(self.widget, position, cell, after, label), after, label)
-                for label, cell, after in self.board.moves(position)
-            ]
-
-        def moves(self, position: tuple) -> list[JSON]:
-            return [from_json(m) for m, _, _ in self._table(position)]
-
-        def apply(self, position: tuple, move: Any) -> tuple:
-            for m, after, label in self._table(position):
-                if from_json(m) == move or label == move:
-                    return tuple(sorted(after)) if self.widget in ("nimble", "graph-chips") else after
-            raise ValueError(f"{move!r} is not a legal move here")
-
-        def decode_move(self, data: JSON) -> Any:
-            return data if isinstance(data, str) else from_json(data)
-
-        def encode_move(self, move: Any) -> JSON:
-            return to_json(move)
-
-        def describe(self, position: tuple, move: Any) -> str:
-            return next(
-                (label for m, _, label in self._table(position) if from_json(m) == move or label == move), str(move)
-            )
-
-        def components(self, position: tuple) -> list[tuple[str, int]]:
-            if self.heap_game is not None:
-                return [(f"heap {i} ({a})", self.values[a]) for i, a in enumerate(position)]
-            return self.board.components(position)
-
-        def winning_move(self, position: tuple) -> Any:
-            total = 0
-            for _, v in self.components(position):
-                total ^= v
-            if total == 0:
-                return None
-            for m, after, _ in self._table(position):
-                value = 0
-                for _, v in self.components(after):
-                    value ^= v
-                if value == 0:
-                    return from_json(m)
-            return None
-
-        def stalling_move(self, position: tuple) -> Any:
-            table = self._table(position)
-            return from_json(table[0][0]) if table else None
-
-    if game == "nim":
-        return NimRules(misere, k)
-    if isinstance(game, boards.Board):
-        return BoardRules(game)
-    raise TypeError(f"game must be a nimlib rules object or a nimlib.boards board, got {game!r}")
-
-
-def _moore_moves(position: tuple[int, ...], k: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """(heaps, new sizes) of every Nim_k move (small positions only; for the misère adapter)."""
-    from itertools import combinations, product
-
-    live = [i for i, h in enumerate(position) if h]
-    for size in range(1, min(k, len(live)) + 1):
-        for chosen in combinations(live, size):
-            for sizes in product(*(range(position[i]) for i in chosen)):
-                yield chosen, sizes
-
-
-def _board_kind(board: Any) -> tuple[str, Any]:
-    """The data-game name of a main-branch board, and its heap game for HeapBoard."""
-    from . import boards
-
-    if isinstance(board, boards.HeapBoard):
-        name = repr(board.game)
-        if name == "laskers_nim":
-            return "lasker", board.game
-        if name == "grundys_game":
-            return "grundy", board.game
-        if name.startswith("subtraction("):
-            return "subtraction", board.game
-        raise ValueError(f"the widget plays Lasker's Nim, Grundy's game and subtraction games as heaps, not {name}")
-    kinds = {
-        boards.KaylesRow: "kayles",
-        boards.CrossesStrip: "dawson",
-        boards.Staircase: "staircase",
-        boards.Nimble: "nimble",
-        boards.TurningTurtles: "turtles",
-        boards.GraphChips: "graph-chips",
-    }
-    for cls, name in kinds.items():
-        if isinstance(board, cls):
-            if name == "dawson" and board.distance != 1:
-                raise ValueError("the widget plays crosses with distance 1 (Dawson's chess) only")
-            return name, None
-    raise TypeError(f"board must be one of nimlib.boards' boards, got {board!r}")
-
-
-def _board_params(board: Any, kind: str) -> dict[str, JSON]:
-    """What the page needs for a board: from nimlib.tables where it exists, else the essentials."""
-    if kind in ("lasker", "grundy", "subtraction"):
-        params: dict[str, JSON] = {"values": list(board._values.values)}
-        if kind == "subtraction":
-            params["subtract"] = sorted(board.game.takes.take_one)
-        return params
-    try:
-        from . import tables  # the boards helper's table builders
-    except ImportError:
-        tables = None
-    if kind == "kayles":
-        return (
-            tables.kayles_params(board.length)
-            if tables
-            else {"length": board.length, "values": list(board._values.values)}
+    """``game`` itself: any rules object with the widget hooks (see nimlib.game.Playable)."""
+    if not isinstance(game, Playable):
+        raise TypeError(
+            f"game must be a playable rules object (nimlib.game.Playable: a widget name, widget_params, "
+            f"encode/decode), got {game!r}"
         )
-    if kind == "dawson":
-        return (
-            tables.dawson_params(board.length)
-            if tables
-            else {"length": board.length, "values": list(board._values.values)}
-        )
-    if kind == "staircase":
-        return tables.staircase_params() if tables else {}
-    if kind == "nimble":
-        return (
-            tables.nimble_params(board.length, no_jumps=board.no_jumps)
-            if tables
-            else {"length": board.length, "no_jumps": board.no_jumps}
-        )
-    if kind == "turtles":
-        return {"twins": board.twins, **(tables.turtles_params(11) if tables else {})}
-    if kind == "graph-chips":
-        edges = {int(v): tuple(ws) for v, ws in board.edges.items()}
-        if tables:
-            return tables.graph_chips_params(edges, annihilate=board.annihilate)
-        return {
-            "edges": [[v, w] for v, ws in edges.items() for w in ws],
-            "values": list(board.values.values()),
-            "annihilate": board.annihilate,
-        }
-    return {}
-
-
-def _board_move_json(kind: str, before: tuple, cell: int | None, after: tuple, label: str) -> JSON:
-    """A board move in PLAN.md's data-move form, read off the positions before and after."""
-    if kind == "kayles":
-        return [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
-    if kind == "dawson":
-        return [next(i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b)]
-    if kind == "staircase":
-        return [cell, before[cell] - after[cell]]
-    if kind == "turtles":
-        changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
-        return [changed[-1]] if len(changed) == 1 else [changed[-1], changed[0]]
-    if kind in ("nimble", "graph-chips"):
-        added = Counter(after) - (Counter(before) - Counter([cell]))
-        target = next(iter(added), None)
-        if target is None:  # two chips annihilated on the target vertex
-            target = int(label.rsplit("→", 1)[1])
-        return [cell, target]
-    raise ValueError(f"no move encoding for {kind}")
+    return game

@@ -206,7 +206,7 @@ def test_heap_boards_send_their_tables():
     s123 = GameBoard(HeapBoard(game=subtraction({1, 2, 3}), largest=20), (5,))
     assert s123.params["subtract"] == [1, 2, 3]
     s123.position = (21,)
-    assert s123.position == [5] and "at most 20" in s123.message
+    assert s123.position == [5] and "at most largest=20" in s123.message
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")

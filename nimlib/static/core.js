@@ -61,35 +61,35 @@ export function isMisere(def, params) {
 }
 
 /** True when the player to move has no move. */
-export function isOver(def, position, params) {
-  if (def.isOver) return def.isOver(position, params);
-  return def.moves(position, params).length === 0;
+export function isOver(def, position, params, turn = "reader") {
+  if (def.isOver) return def.isOver(position, params, turn);
+  return def.moves(position, params, turn).length === 0;
 }
 
 /** The reader's move `move` (data-move JSON) from `position`: {move, after, label}, or an Error. */
-export function applyMove(def, position, move, params) {
-  if (def.apply) return def.apply(position, move, params);
+export function applyMove(def, position, move, params, turn = "reader") {
+  if (def.apply) return def.apply(position, move, params, turn);
   const wanted = key(move);
-  const found = def.moves(position, params).find((m) => key(m.move) === wanted);
+  const found = def.moves(position, params, turn).find((m) => key(m.move) === wanted);
   if (!found) throw new Error(`${key(move)} is not a legal move here`);
   return found;
 }
 
 /** Grundy total of a position as a BigInt (normal play). */
-export function totalOf(def, position, params) {
-  return BigInt(def.analyse(position, params).total);
+export function totalOf(def, position, params, turn = "reader") {
+  return BigInt(def.analyse(position, params, turn).total);
 }
 
 /**
  * The strategy's move: a move to a position of total 0 (normal play), null when every move loses.
  * A game with its own `best` (misère games must have one) uses it.
  */
-export function bestMove(def, position, params) {
-  if (def.best) return def.best(position, params);
+export function bestMove(def, position, params, turn = "reader") {
+  if (def.best) return def.best(position, params, turn);
   if (isMisere(def, params)) return searchBest(def, position, params);
-  if (totalOf(def, position, params) === 0n) return null;
-  for (const m of def.moves(position, params)) {
-    if (totalOf(def, m.after, params) === 0n) return m;
+  if (totalOf(def, position, params, turn) === 0n) return null;
+  for (const m of def.moves(position, params, turn)) {
+    if (totalOf(def, m.after, params, other(turn)) === 0n) return m;
   }
   return null;
 }
@@ -113,24 +113,24 @@ export function searchBest(def, position, params, limit = 200000) {
 }
 
 /** When every move loses: play on with the move that leaves the most moves (hoping for a mistake). */
-export function stallMove(def, position, params) {
-  if (def.stall) return def.stall(position, params);
-  const options = def.moves(position, params);
+export function stallMove(def, position, params, turn = "reader") {
+  if (def.stall) return def.stall(position, params, turn);
+  const options = def.moves(position, params, turn);
   let chosen = options[0] ?? null;
   let most = -1;
   for (const m of options.slice(0, 64)) {
-    const n = def.moves(m.after, params).length;
+    const n = def.moves(m.after, params, other(turn)).length;
     if (n > most) [chosen, most] = [m, n];
   }
   return chosen;
 }
 
 /** The computer's reply: {move, after, label, winning}; null when there is no move. */
-export function computerMove(def, position, params) {
-  if (isOver(def, position, params)) return null;
-  const best = bestMove(def, position, params);
+export function computerMove(def, position, params, turn = "computer") {
+  if (isOver(def, position, params, turn)) return null;
+  const best = bestMove(def, position, params, turn);
   if (best) return { ...best, winning: true };
-  const stall = stallMove(def, position, params);
+  const stall = stallMove(def, position, params, turn);
   return stall ? { ...stall, winning: false } : null;
 }
 
@@ -149,8 +149,8 @@ export function toMove(history, computerFirst) {
  * other player wins, in misère play the player to move does. Null while play goes on.
  */
 export function winner(def, position, params, history, computerFirst) {
-  if (!isOver(def, position, params)) return null;
   const mover = toMove(history, computerFirst);
+  if (!isOver(def, position, params, mover)) return null;
   return isMisere(def, params) ? mover : other(mover);
 }
 
@@ -179,8 +179,8 @@ export function binary(value, width) {
  * The generic explanation as data: components with values in binary, the XOR column by column,
  * the highest unbalanced bit, which component to change (to value v ⊕ S) and the move that does it.
  */
-export function explainData(def, position, params) {
-  const { components, total } = def.analyse(position, params);
+export function explainData(def, position, params, turn = "reader") {
+  const { components, total } = def.analyse(position, params, turn);
   const values = components.map((c) => BigInt(c.value));
   const S = BigInt(total);
   const width = Math.max(1, ...values.map((v) => v.toString(2).length), S.toString(2).length);
@@ -194,15 +194,15 @@ export function explainData(def, position, params) {
     data.target = values[data.component] ^ S;
   }
   if (!isMisere(def, params)) {
-    const best = S === 0n ? null : bestMove(def, position, params);
+    const best = S === 0n ? null : bestMove(def, position, params, turn);
     data.move = best ? best.label : null;
   }
   return data;
 }
 
 /** The generic explanation panel (HTML): the components table and the steps in words. */
-export function explainHtml(def, position, params) {
-  const d = explainData(def, position, params);
+export function explainHtml(def, position, params, turn = "reader") {
+  const d = explainData(def, position, params, turn);
   if (d.rows.length === 0) return "<p>No component is left: the player to move has no move.</p>";
   const top = d.topBit === null ? -1 : d.width - 1 - d.topBit;
   const cls = (j) => (j === top ? ' class="nimlib-top"' : "");
@@ -234,9 +234,9 @@ export function explainHtml(def, position, params) {
 }
 
 /** The explanation for a position: the game's own, else the generic one. OutOfTable gives its message. */
-export function explainPosition(def, position, params) {
+export function explainPosition(def, position, params, turn = "reader") {
   try {
-    return def.explain ? def.explain(position, params) : explainHtml(def, position, params);
+    return def.explain ? def.explain(position, params, turn) : explainHtml(def, position, params, turn);
   } catch (error) {
     if (error instanceof OutOfTable) return `<p>${escapeHtml(error.message)}</p>`;
     throw error;
@@ -344,10 +344,10 @@ export function mount(model, root) {
 
   function readerMove(move) {
     const { position, history, computerFirst } = state();
-    if (busy || toMove(history, computerFirst) !== "reader" || isOver(def, position, params)) return;
+    if (busy || toMove(history, computerFirst) !== "reader" || isOver(def, position, params, "reader")) return;
     let m;
     try {
-      m = applyMove(def, position, move, params);
+      m = applyMove(def, position, move, params, "reader");
     } catch (error) {
       say(`Illegal move: ${error.message}`);
       return;
@@ -371,10 +371,10 @@ export function mount(model, root) {
   function computerTurn() {
     snapshot();
     const { position, history, computerFirst } = state();
-    if (isOver(def, position, params) || toMove(history, computerFirst) !== "computer") return render();
+    if (toMove(history, computerFirst) !== "computer" || isOver(def, position, params, "computer")) return render();
     let reply;
     try {
-      reply = computerMove(def, position, params);
+      reply = computerMove(def, position, params, "computer");
     } catch (error) {
       if (!(error instanceof OutOfTable)) throw error;
       save({ message: error.message });
@@ -418,7 +418,7 @@ export function mount(model, root) {
   function hint() {
     const { position } = state();
     try {
-      const best = bestMove(def, position, params);
+      const best = bestMove(def, position, params, "reader");
       if (best) {
         hintKey = key(best.move);
         say(`Hint: ${best.label}.`);
@@ -439,7 +439,7 @@ export function mount(model, root) {
     let start;
     try {
       start = def.parse(text, params);
-      def.analyse(start, params); // a position beyond the tables is refused here
+      def.analyse(start, params, computerFirst ? "computer" : "reader"); // a position beyond the tables is refused here
     } catch (error) {
       return say(`Cannot start there: ${error.message}`);
     }
@@ -464,9 +464,9 @@ export function mount(model, root) {
     const active = doc.activeElement;
     const hadFocus = root.contains(active);
     const focus = focusKey(active);
-    const over = isOver(def, position, params);
+    const over = isOver(def, position, params, toMove(history, computerFirst));
     const turn = over ? "over" : busy ? "computer" : toMove(history, computerFirst);
-    const v = view();
+    const v = { ...view(), turn };
     const box = el(doc, "div", {
       className: "nimlib-play",
       "data-game": def.id,
@@ -554,10 +554,10 @@ export function mount(model, root) {
     const last = history[history.length - 1];
     if (last && last.player === "computer") {
       details.append(el(doc, "h4", { text: `Why the computer played ${last.label}` }));
-      details.append(el(doc, "div", { html: explainPosition(def, last.before, params) }));
+      details.append(el(doc, "div", { html: explainPosition(def, last.before, params, "computer") }));
     }
     details.append(el(doc, "h4", { text: "The position now" }));
-    details.append(el(doc, "div", { html: explainPosition(def, position, params) }));
+    details.append(el(doc, "div", { html: explainPosition(def, position, params, toMove(history, computerFirst)) }));
   }
 
   // The computer's reply: parts of the board (elements with data-part) whose state changed glow once
@@ -591,7 +591,7 @@ export function mount(model, root) {
   model.on("change:message", onChange);
 
   const { position, history, computerFirst } = state();
-  if (history.length === 0 && computerFirst && !isOver(def, position, params)) computerTurn();
+  if (history.length === 0 && computerFirst && !isOver(def, position, params, "computer")) computerTurn();
   else render();
 
   return () => {
