@@ -116,6 +116,8 @@ def single_coin_values(rule: Rule, n: int) -> list[int]:
         for others in rule(x):
             value = 0
             for y in others:
+                if isinstance(y, bool) or not isinstance(y, int) or not 1 <= y < x:
+                    raise ValueError(f"rule({x}) must give places between 1 and {x - 1}, got {tuple(others)!r}")
                 value ^= values[y - 1]
             seen.add(value)
         values.append(mex(seen))
@@ -255,7 +257,8 @@ class TurningGame(Ruleset):
         """The Grundy value of one heads coin at place x (from 1)."""
         x = check_int(x, "x", minimum=1)
         if len(self._values) < x:
-            self._values = single_coin_values(self.rule, max(x, 2 * len(self._values)))
+            # the rule may be defined only up to the row length: compute that far, or just to x
+            self._values = single_coin_values(self.rule, max(x, self.length))
         return self._values[x - 1]
 
     def values(self, n: int) -> list[int]:
