@@ -186,15 +186,20 @@ class TurningGame(Ruleset):
                 raise TypeError(f"name must be a str, got {name!r}")
             self.name = name
         self._values: list[int] = []
-        self._sets: dict[int, frozenset[tuple[int, ...]]] = {}
+        self._sets: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self._legal: dict[int, frozenset[tuple[int, ...]]] = {}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(length={self.length})"
 
     # -- rules
 
-    def turns(self, x: int) -> frozenset[tuple[int, ...]]:
-        """The legal sets of other places for the coin at x, each sorted rightmost first (checked once)."""
+    def turns(self, x: int) -> tuple[tuple[int, ...], ...]:
+        """The legal sets of other places for the coin at x, each rightmost first (checked once).
+
+        In a fixed order, fewest coins first, then from the right, which the page's
+        moves and strategy follow too.
+        """
         if x not in self._sets:
             sets = set()
             for others in self.rule(x):
@@ -202,8 +207,14 @@ class TurningGame(Ruleset):
                 if len(set(others)) != len(others) or any(not 1 <= y < x for y in others):
                     raise ValueError(f"rule({x}) must give distinct places between 1 and {x - 1}, got {others!r}")
                 sets.add(others)
-            self._sets[x] = frozenset(sets)
+            self._sets[x] = tuple(sorted(sets, key=lambda t: (len(t), [-y for y in t])))
+            self._legal[x] = frozenset(sets)
         return self._sets[x]
+
+    def is_legal(self, x: int, others: tuple[int, ...]) -> bool:
+        """True when the coin at x may be turned with the coins at ``others`` (rightmost first)."""
+        self.turns(x)
+        return others in self._legal[x]
 
     def start(self) -> Row:
         return (1,) * self.length
@@ -216,7 +227,7 @@ class TurningGame(Ruleset):
         out = []
         for x in range(len(position), 0, -1):
             if position[x - 1]:
-                out.extend((x, *others) for others in sorted(self.turns(x), key=lambda t: (len(t), [-y for y in t])))
+                out.extend((x, *others) for others in self.turns(x))
         return out
 
     def check_move(self, position: Row, move: object) -> RowMove:
@@ -232,7 +243,7 @@ class TurningGame(Ruleset):
         if not position[x - 1]:
             raise ValueError(f"move must turn a heads coin to tails at its rightmost place {x}, which is tails")
         others = tuple(sorted((p for p in places if p != x), reverse=True))
-        if len(others) + 1 != len(places) or others not in self.turns(x):
+        if len(others) + 1 != len(places) or not self.is_legal(x, others):
             raise ValueError(f"move {places!r} is not a legal set of coins in {self.name}")
         return (x, *others)
 
@@ -277,6 +288,28 @@ class TurningGame(Ruleset):
         for _, v in self.components(position):
             total ^= v
         return total
+
+    def winning_move(self, position: Row) -> RowMove | None:
+        """A move to a position of value 0, None when there is none (the value is 0).
+
+        The strategy of the coin-sum theorem: with S the XOR of the heads coins'
+        values, use the leftmost heads coin x whose value v has a 1 in the top bit
+        of S, and turn with it the first set of coins whose values XOR to v ⊕ S
+        (a lone coin at x can reach every smaller value). The page plays the same.
+        """
+        total = self.grundy(position)
+        if total == 0:
+            return None
+        top = 1 << (total.bit_length() - 1)
+        x = next(x for x in range(1, len(position) + 1) if position[x - 1] and self.value(x) & top)
+        target = self.value(x) ^ total
+        for others in self.turns(x):
+            value = 0
+            for y in others:
+                value ^= self.value(y)
+            if value == target:
+                return (x, *others)
+        raise AssertionError(f"no move from coin {x} reaches value {target}: the coin values are not Grundy values")
 
     # -- play widget
 
@@ -532,8 +565,8 @@ class ProductGame(Ruleset):
         position = self.check(position)
         out = []
         for i, j in sorted(position, reverse=True):
-            rows = sorted(((i, *t) for t in self.first.turns(i)), key=len)
-            columns = sorted(((j, *t) for t in self.second.turns(j)), key=len)
+            rows = [(i, *t) for t in self.first.turns(i)]
+            columns = [(j, *t) for t in self.second.turns(j)]
             out.extend((r, c) for r in rows for c in columns)
         return out
 
@@ -555,7 +588,7 @@ class ProductGame(Ruleset):
             if far > limit:
                 raise ValueError(f"move {name} reach place {far}, but the board has {limit} {name}")
             others = tuple(sorted((p for p in places if p != far), reverse=True))
-            if len(others) + 1 != len(places) or others not in game.turns(far):
+            if len(others) + 1 != len(places) or not game.is_legal(far, others):
                 raise ValueError(f"move {name} {places!r} are not a legal set in {game.name}")
             parts.append((far, *others))
         if (parts[0][0], parts[1][0]) not in position:
@@ -583,10 +616,32 @@ class ProductGame(Ruleset):
         return [(f"cell ({i}, {j})", self.value(i, j)) for i, j in sorted(self.check(position))]
 
     def grundy(self, position: Cells) -> int:
+        """The XOR of the heads cells' values (0 exactly at P-positions)."""
         total = 0
         for _, v in self.components(position):
             total ^= v
         return total
+
+    def winning_move(self, position: Cells) -> tuple[RowMove, RowMove] | None:
+        """A move to a position of value 0, None when there is none: as for rows, from the first cell in
+        (row, column) order whose value has the top bit of the XOR."""
+        position = self.check(position)
+        total = self.grundy(position)
+        if total == 0:
+            return None
+        top = 1 << (total.bit_length() - 1)
+        i, j = next((i, j) for i, j in sorted(position) if self.value(i, j) & top)
+        target = self.value(i, j) ^ total
+        for rows in ((i, *t) for t in self.first.turns(i)):
+            for columns in ((j, *t) for t in self.second.turns(j)):
+                value = 0
+                for a in rows:
+                    for b in columns:
+                        if (a, b) != (i, j):
+                            value ^= self.value(a, b)
+                if value == target:
+                    return rows, columns
+        raise AssertionError(f"no move from cell {(i, j)} reaches value {target}")
 
     # -- play widget
 

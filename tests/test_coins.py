@@ -356,3 +356,25 @@ def test_bad_input(call, error, words):
     with pytest.raises(error, match=None) as info:
         call()
     assert words in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("game", "positions"),
+    [
+        (MockTurtles(9), rows(9)),
+        (Ruler(9), rows(9)),
+        (TurningTurtles(9), rows(9)),
+        (TurningCorners(3, 4), boards(3, 4)),
+        (ProductGame(Ruler(3), MockTurtles(3), 3, 3), boards(3, 3)),
+    ],
+    ids=["mock-turtles", "ruler", "turtles", "corners", "ruler x mock"],
+)
+def test_winning_move_reaches_a_p_position(game, positions):
+    known: dict = {}
+    for p in positions:
+        move = game.winning_move(p)
+        if game.grundy(p) == 0:
+            assert move is None
+        else:
+            after = game.apply(p, move)
+            assert grundy_value(game.options, after, known=known) == 0, (p, move)
