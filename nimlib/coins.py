@@ -145,6 +145,25 @@ def ruler(n: int) -> list[int]:
 # ---------------------------------------------------------------- row games
 
 
+def all_rows(n: int) -> list[Row]:
+    """Every row of ``n`` coins, 2^n of them.
+
+    >>> all_rows(2)
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+    """
+    n = check_int(n, "n")
+    return [tuple((k >> (n - 1 - i)) & 1 for i in range(n)) for k in range(2**n)]
+
+
+def row_text(position: Row) -> str:
+    """A row as a word, place 1 first: H for heads, T for tails.
+
+    >>> row_text((1, 0, 1, 1))
+    'HTHH'
+    """
+    return "".join("H" if c else "T" for c in check_row(position))
+
+
 def check_row(position: object, name: str = "position", *, length: int | None = None) -> Row:
     """Return ``position`` as a tuple of 0/1 coins, or raise naming what is wrong.
 
@@ -405,8 +424,9 @@ def _check_nimber(value: object, name: str) -> int:
 
 
 @lru_cache(maxsize=1 << 16)
-def _product(a: int, b: int) -> int:
-    # Both below 2^(2^k) = F^2 with F = 2^(2^(k-1)): split into halves a = a1·F ⊕ a0, use F ⊗ F = F ⊕ F/2
+def _fermat_product(a: int, b: int) -> int:
+    """a ⊗ b for a, b ≥ 0, by splitting at a Fermat 2-power F: a = a1·F ⊕ a0, with F ⊗ F = F ⊕ F/2."""
+    # Both below F^2 for the Fermat 2-power F = 2^bits; F ⊗ x = F·x for x < F
     if a < 2 or b < 2:
         return a * b
     bits = 1
@@ -415,11 +435,11 @@ def _product(a: int, b: int) -> int:
     half = 1 << bits
     a1, a0 = a >> bits, a & (half - 1)
     b1, b0 = b >> bits, b & (half - 1)
-    high = _product(a1, b1)
-    low = _product(a0, b0)
+    high = _fermat_product(a1, b1)
+    low = _fermat_product(a0, b0)
     # Karatsuba: a1⊗b0 ⊕ a0⊗b1 = (a1⊕a0)⊗(b1⊕b0) ⊕ a1⊗b1 ⊕ a0⊗b0
-    middle = _product(a1 ^ a0, b1 ^ b0) ^ low
-    return (middle << bits) ^ low ^ _product(high, half >> 1)
+    middle = _fermat_product(a1 ^ a0, b1 ^ b0) ^ low
+    return (middle << bits) ^ low ^ _fermat_product(high, half >> 1)
 
 
 def nim_product(a: int, b: int) -> int:
@@ -432,7 +452,7 @@ def nim_product(a: int, b: int) -> int:
     >>> nim_product(2, 3), nim_product(8, 8), nim_product(5, 1)
     (1, 13, 5)
     """
-    return _product(_check_nimber(a, "a"), _check_nimber(b, "b"))
+    return _fermat_product(_check_nimber(a, "a"), _check_nimber(b, "b"))
 
 
 def nim_power(a: int, e: int) -> int:
@@ -441,8 +461,8 @@ def nim_power(a: int, e: int) -> int:
     result = 1
     while e:
         if e & 1:
-            result = _product(result, a)
-        a = _product(a, a)
+            result = _fermat_product(result, a)
+        a = _fermat_product(a, a)
         e >>= 1
     return result
 
@@ -693,6 +713,7 @@ __all__ = [
     "TurningGame",
     "TurningTurtles",
     "Twins",
+    "all_rows",
     "check_row",
     "field_laws",
     "field_size",
@@ -704,6 +725,7 @@ __all__ = [
     "nim_product",
     "nim_product_by_mex",
     "odious",
+    "row_text",
     "ruler",
     "ruler_rule",
     "single_coin_values",
