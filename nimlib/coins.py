@@ -437,7 +437,7 @@ def _fermat_product(a: int, b: int) -> int:
     b1, b0 = b >> bits, b & (half - 1)
     high = _fermat_product(a1, b1)
     low = _fermat_product(a0, b0)
-    # Karatsuba: a1⊗b0 ⊕ a0⊗b1 = (a1⊕a0)⊗(b1⊕b0) ⊕ a1⊗b1 ⊕ a0⊗b0
+    # middle = a1⊗b1 ⊕ a1⊗b0 ⊕ a0⊗b1 with one product fewer (Karatsuba): (a1⊕a0)⊗(b1⊕b0) ⊕ a0⊗b0
     middle = _fermat_product(a1 ^ a0, b1 ^ b0) ^ low
     return (middle << bits) ^ low ^ _fermat_product(high, half >> 1)
 
