@@ -158,7 +158,7 @@ function turningRowRandom(rng, params) {
 }
 
 // Inline looks of a coin (the shared stylesheet has stones, not coins)
-const TURNING_COIN = "width:30px;height:30px;min-height:30px;padding:0;margin:0;border-radius:50%;font-weight:600;flex:none;";
+const TURNING_COIN = "width:26px;height:26px;min-height:26px;padding:0;margin:0;border-radius:50%;font-size:13px;font-weight:600;flex:none;";
 const TURNING_HEADS = "background:#f6c744;border:2px solid #b7791f;color:#5f370e;";
 const TURNING_TAILS = "background:#e2e8f0;border:2px solid #a0aec0;color:#4a5568;";
 const TURNING_TARGET = "box-shadow:0 0 0 2px #3182ce;border-style:dashed;";
@@ -182,7 +182,7 @@ function turningCoin(view, { part, coin, caption, kind, move, label, onclick, ch
   }
   return view.el(
     "span",
-    { "data-part": part, "data-state": turningFace(coin), style: "display:inline-flex;flex-direction:column;align-items:center;margin:0 2px;" },
+    { "data-part": part, "data-state": turningFace(coin), style: "display:inline-flex;flex-direction:column;align-items:center;margin:0;" },
     face,
     caption === null ? null : view.el("span", { style: "font-size:11px;color:#4a5568;", text: String(caption) }),
   );
@@ -379,7 +379,7 @@ function turningCornersDraw(position, params, view) {
   const [rows, columns] = turningCornersSize(params);
   const heads = new Set(position.map(([i, j]) => turningCellKey(i, j)));
   const far = Array.isArray(view.selection) ? view.selection : null;
-  const grid = view.el("div", { style: `display:grid;grid-template-columns:auto repeat(${columns}, 34px);gap:2px;align-items:center;justify-items:center;width:max-content;` });
+  const grid = view.el("div", { style: `display:grid;grid-template-columns:auto repeat(${columns}, 30px);gap:2px;align-items:center;justify-items:center;width:max-content;` });
   grid.append(view.el("span", { style: "font-size:11px;color:#4a5568;", text: "row \\ col" }));
   for (let j = 1; j <= columns; j++) grid.append(view.el("span", { style: "font-size:11px;color:#4a5568;", text: String(j) }));
   for (let i = 1; i <= rows; i++) {
