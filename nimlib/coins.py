@@ -339,12 +339,14 @@ class TurningGame(Ruleset):
         return check_row(data, length=self.length)
 
     def encode_move(self, move: RowMove) -> JSON:
-        return list(move)
+        """The page's data-move: indices into the position list (place − 1), rightmost first."""
+        return [p - 1 for p in move]
 
     def decode_move(self, data: JSON) -> RowMove:
+        """A data-move (indices from 0) back to places (from 1)."""
         if not isinstance(data, list):
-            raise TypeError(f"move must be a list of places, got {data!r}")
-        return tuple(data)
+            raise TypeError(f"move must be a list of coin indices (from 0), got {data!r}")
+        return tuple(check_int(i, f"move[{k}]") + 1 for k, i in enumerate(data))
 
     def describe(self, position: Row, move: RowMove) -> str:
         if len(move) == 1:
@@ -392,6 +394,7 @@ class TurningTurtles(TurningGame):
     The coin at place x is a Nim heap of x.
     """
 
+    widget = "turtles"
     name = "Turning Turtles"
 
     def __init__(self, length: int = 11) -> None:
@@ -400,6 +403,13 @@ class TurningTurtles(TurningGame):
     def value(self, x: int) -> int:
         return check_int(x, "x", minimum=1)
 
+    # The page draws it with the "turtles" game of games/coins.js: its params and move labels
+    def widget_params(self) -> dict[str, JSON]:
+        return {"length": self.length, "twins": False}
+
+    def describe(self, position: Row, move: RowMove) -> str:
+        return f"turn coin {move[0]}" + (f", flip coin {move[1]}" if len(move) > 1 else "")
+
 
 class Twins(TurningGame):
     """Twins: turn exactly 2 coins, the rightmost from heads to tails. ``Twins(length=10)``.
@@ -407,6 +417,7 @@ class Twins(TurningGame):
     The coin at place x is a Nim heap of x − 1 (place 1 can never move).
     """
 
+    widget = "turtles"
     name = "Twins"
 
     def __init__(self, length: int = 10) -> None:
@@ -414,6 +425,12 @@ class Twins(TurningGame):
 
     def value(self, x: int) -> int:
         return check_int(x, "x", minimum=1) - 1
+
+    def widget_params(self) -> dict[str, JSON]:
+        return {"length": self.length, "twins": True}
+
+    def describe(self, position: Row, move: RowMove) -> str:
+        return f"turn coin {move[0]}, flip coin {move[1]}"
 
 
 # ---------------------------------------------------------------- nim multiplication

@@ -313,7 +313,11 @@ def test_moves_and_apply():
 def test_json_round_trip():
     game = MockTurtles(6)
     assert game.encode((1, 0, 1)) == [1, 0, 1] and game.decode([1, 0, 1]) == (1, 0, 1)
-    assert game.decode_move(game.encode_move((5, 2))) == (5, 2)
+    assert game.encode_move((5, 2)) == [4, 1]  # the page's data-move: indices from 0
+    assert game.decode_move([4, 1]) == (5, 2)
+    assert TurningTurtles(7).widget_params() == {"length": 7, "twins": False}
+    assert Twins(7).widget_params() == {"length": 7, "twins": True}
+    assert TurningTurtles().describe((1, 1), (2, 1)) == "turn coin 2, flip coin 1"
     corners = TurningCorners(4, 4)
     position = frozenset({(2, 3), (1, 1)})
     assert corners.encode(position) == [[1, 1], [2, 3]]
@@ -336,6 +340,8 @@ def test_json_round_trip():
         (lambda: Ruler().apply((1, 0, 1), (5,)), ValueError, "row has 3"),
         (lambda: Ruler().apply((1, 0, 1), (3, 3)), ValueError, "not a legal"),
         (lambda: Ruler().apply((1, 0, 1), (3, 0)), ValueError, "move[1]"),
+        (lambda: MockTurtles().decode_move([3, -1]), ValueError, "move[1]"),
+        (lambda: MockTurtles().decode_move("3"), TypeError, "indices"),
         (lambda: TurningGame(42), TypeError, "rule"),
         (lambda: TurningGame(lambda x: [(x,)]).values(3), ValueError, "rule(1)"),
         (lambda: single_coin_values(None, 3), TypeError, "rule"),

@@ -51,8 +51,10 @@ test("values: odious numbers, powers of 2, nim products", () => {
 });
 
 test("moves: the same sets as nimlib, in nimlib's order", () => {
-  assert.deepEqual(keys(turningRowMoves("mock-turtles", [0, 1, 0, 1, 0])), ["[4]", "[4,3]", "[4,2]", "[4,1]", "[4,3,2]", "[4,3,1]", "[4,2,1]", "[2]", "[2,1]"]);
-  assert.deepEqual(keys(turningRowMoves("ruler", [1, 0, 1])), ["[3]", "[3,2]", "[3,2,1]", "[1]"]);
+  // data-move: indices from 0, rightmost first ([3, 2] turns the coins at places 4 and 3)
+  assert.deepEqual(keys(turningRowMoves("mock-turtles", [0, 1, 0, 1, 0])), ["[3]", "[3,2]", "[3,1]", "[3,0]", "[3,2,1]", "[3,2,0]", "[3,1,0]", "[1]", "[1,0]"]);
+  assert.deepEqual(turningRowMoves("mock-turtles", [0, 1, 0, 1, 0])[1].label, "turn coins 4, 3");
+  assert.deepEqual(keys(turningRowMoves("ruler", [1, 0, 1])), ["[2]", "[2,1]", "[2,1,0]", "[0]"]);
   assert.deepEqual(keys(turningCornersMoves([[1, 1], [3, 3]])), ["[[3,2],[3,2]]", "[[3,2],[3,1]]", "[[3,1],[3,2]]", "[[3,1],[3,1]]"]);
   const corners = core.gameDef("corners");
   assert.deepEqual(core.applyMove(corners, [[3, 3]], [[3, 1], [3, 2]], {}).after, [[1, 2], [1, 3], [3, 2]]);

@@ -2,9 +2,12 @@
 //
 // data-game "mock-turtles" and "ruler" (a row of coins):
 //   data-position: the coins, place 1 first, 1 = heads, 0 = tails: [1, 0, 1, 1].
-//   data-move: the places turned, counted from 1, rightmost first: [5], [5, 2], [5, 3, 1].
+//   data-move: the coins turned, as indices into the position (from 0, so place p is p - 1), rightmost
+//              first: [4] turns coin 5; [4, 1] coins 5 and 2; [4, 2, 0] coins 5, 3 and 1 (as for "turtles").
 //              The first (rightmost) coin goes from heads to tails; the others flip either way.
 //              Mock Turtles turns 1, 2 or 3 coins; the Ruler game a run [x, x-1, ..., y].
+//              In nimlib.coins a move is the tuple of places (from 1); encode_move subtracts 1.
+//              Labels and the board count places from 1.
 //   params: { length } the row length (New game deals rows this long; a typed row may not be longer).
 // data-game "corners" (Turning Corners, a board of rows x columns):
 //   data-position: the heads cells, sorted: [[row, column], ...], both counted from 1.
@@ -85,6 +88,11 @@ function turningRowLabel(move) {
   return move.length === 1 ? `turn coin ${move[0]}` : `turn coins ${move.join(", ")}`;
 }
 
+/** A move's data-move: places (from 1) to indices into the position (from 0). */
+function turningIndices(places) {
+  return places.map((p) => p - 1);
+}
+
 function turningFlip(position, move) {
   const after = position.slice();
   for (const p of move) after[p - 1] ^= 1;
@@ -98,8 +106,8 @@ export function turningRowMoves(id, position) {
   for (let x = position.length; x >= 1; x--) {
     if (!position[x - 1]) continue;
     for (const others of game.others(x)) {
-      const move = [x, ...others];
-      out.push({ move, after: turningFlip(position, move), label: turningRowLabel(move) });
+      const places = [x, ...others];
+      out.push({ move: turningIndices(places), after: turningFlip(position, places), label: turningRowLabel(places) });
     }
   }
   return out;
@@ -125,8 +133,8 @@ export function turningRowBest(id, position) {
   const target = game.value(x) ^ total;
   for (const others of game.others(x)) {
     if (others.reduce((t, y) => t ^ game.value(y), 0) === target) {
-      const move = [x, ...others];
-      return { move, after: turningFlip(position, move), label: turningRowLabel(move) };
+      const places = [x, ...others];
+      return { move: turningIndices(places), after: turningFlip(position, places), label: turningRowLabel(places) };
     }
   }
   throw new Error(`no move from coin ${x} reaches value ${target}`);
@@ -202,17 +210,17 @@ function turningRowDraw(id, position, params, view) {
     } else if (p === x) {
       spec = mock
         ? { kind: "select", chosen: true, label: `coin ${p} is the rightmost coin: click to choose another`, onclick: () => view.select(null) }
-        : { kind: "move", chosen: true, move: [x], label: turningRowLabel([x]) };
+        : { kind: "move", chosen: true, move: turningIndices([x]), label: turningRowLabel([x]) };
     } else if (p < x && !mock) {
-      const move = Array.from({ length: x - p + 1 }, (_, k) => x - k);
-      spec = { kind: "move", move, label: turningRowLabel(move) };
+      const run = Array.from({ length: x - p + 1 }, (_, k) => x - k);
+      spec = { kind: "move", move: turningIndices(run), label: turningRowLabel(run) };
     } else if (p < x && y === undefined) {
       spec = { kind: "select", label: `add coin ${p} to the move`, onclick: () => view.select([x, p]) };
     } else if (p < x && p === y) {
       spec = { kind: "select", chosen: true, label: `coin ${p} is chosen: click to drop it`, onclick: () => view.select([x]) };
     } else if (p < x) {
-      const move = [x, Math.max(p, y), Math.min(p, y)];
-      spec = { kind: "move", move, label: turningRowLabel(move) };
+      const three = [x, Math.max(p, y), Math.min(p, y)];
+      spec = { kind: "move", move: turningIndices(three), label: turningRowLabel(three) };
     }
     row.append(turningCoin(view, { ...base, ...spec }));
   });
@@ -225,7 +233,7 @@ function turningRowDraw(id, position, params, view) {
   } else {
     const move = y === undefined ? [x] : [x, y];
     help.append(y === undefined ? `Click up to two coins left of coin ${x}, or ` : `Click a third coin left of coin ${x}, or `);
-    help.append(view.moveButton(move, y === undefined ? `Turn coin ${x} alone` : `Turn coins ${x}, ${y}`, { label: turningRowLabel(move) }));
+    help.append(view.moveButton(turningIndices(move), y === undefined ? `Turn coin ${x} alone` : `Turn coins ${x}, ${y}`, { label: turningRowLabel(move) }));
     help.append(" ", view.el("button", { type: "button", "data-ctl": "turning-cancel", onclick: () => view.select(null) }, "Cancel"));
   }
   return view.el("div", {}, row, help);
@@ -238,7 +246,7 @@ function turningRowExplain(def, id, position, params) {
   html += explainHtml(def, position, params);
   const best = turningRowBest(id, position);
   if (best) {
-    const [x, ...others] = best.move;
+    const [x, ...others] = best.move.map((i) => i + 1);
     const v = game.value(x);
     const t = v ^ turningRowAnalyse(id, position).total;
     const after = turningRowAnalyse(id, best.after).total;
