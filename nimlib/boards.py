@@ -193,11 +193,15 @@ class KaylesRow(Board):
         return tuple(0 if i in move else p for i, p in enumerate(position))
 
     def describe(self, position, move):
-        return f"knock pin {move[0]}" if len(move) == 1 else f"knock pins {move[0]} and {move[1]}"
+        # Pins and cells are numbered from 1 in words (the page's labels), from 0 in the move itself
+        return f"knock pin {move[0] + 1}" if len(move) == 1 else f"knock pins {move[0] + 1} and {move[1] + 1}"
 
     def components(self, position):
         position = self.check(position)
-        return [(f"pins {s}–{s + k - 1}", self._values[k]) for s, k in _runs([bool(p) for p in position])]
+        return [
+            (f"pin {s + 1}" if k == 1 else f"pins {s + 1}–{s + k}", self._values[k])
+            for s, k in _runs([bool(p) for p in position])
+        ]
 
     def cells(self, position):
         return ["▮" if p else "·" for p in self.check(position)]
@@ -255,10 +259,13 @@ class CrossesStrip(Board):
         return position[:i] + (1,) + position[i + 1 :]
 
     def describe(self, position, move):
-        return f"cross on cell {move[0]}"
+        return f"cross on cell {move[0] + 1}"
 
     def components(self, position):
-        return [(f"cells {s}–{s + k - 1}", self._values[k]) for s, k in _runs(self.playable(position))]
+        return [
+            (f"cell {s + 1}" if k == 1 else f"cells {s + 1}–{s + k}", self._values[k])
+            for s, k in _runs(self.playable(position))
+        ]
 
     def cells(self, position):
         playable = self.playable(position)
@@ -369,7 +376,7 @@ class Nimble(Board):
         return tuple(sorted(coins[:k] + (target,) + coins[k + 1 :]))
 
     def describe(self, position, move):
-        return f"coin on {move[0]} to {move[1]}"
+        return f"coin from cell {move[0]} to cell {move[1]}"
 
     def components(self, position):
         coins = self.check(position)
