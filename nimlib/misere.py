@@ -1,0 +1,193 @@
+"""Misère Grundy values and Conway's genus of heap games (ONAG ch. 12; Winning Ways ch. 13).
+
+In misère play the player who makes the last move loses. Sums do not obey
+the XOR rule there, so every value below is computed on the misère game tree
+itself: a position with no move has misère Grundy value 1 (the player to move
+has won), any other position the mex of its options' values, and the
+position is a misère P-position exactly when its value is 0.
+
+Positions of a heap game are memoized as canonical multisets (sorted tuples
+of non-empty heaps), so a heap of 12 and the sum 5 + 7 it can split into are
+each solved once.
+
+The *genus* of a heap H (Conway) is g^{γ0 γ1 γ2 …}: g its normal-play Grundy
+value and γ_i the misère Grundy value of H plus i copies of the Nim heap *2.
+The γ's end in an alternation of two values, shown once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+
+from ._check import check_int
+from .rulesets import HeapGame
+
+__all__ = ["genus", "misere_grundy", "misere_values", "tree_value"]
+
+
+def tree_value(
+    options: Callable[[Hashable], Iterable[Hashable]],
+    position: Hashable,
+    known: dict[Hashable, int],
+    *,
+    misere: bool = True,
+) -> int:
+    """The (misère or normal) Grundy value of ``position`` on the game tree given by ``options``.
+
+    A position with no option is worth 1 in misère play (0 in normal play);
+    otherwise the mex of the options' values. Iterative (no recursion limit)
+    and memoized in ``known``, which callers share between calls.
+    """
+    if position in known:
+        return known[position]
+    terminal = 1 if misere else 0
+    stack: list[list] = [[position, iter(options(position)), set(), False]]
+    while stack:
+        frame = stack[-1]
+        pushed = False
+        for child in frame[1]:
+            frame[3] = True
+            value = known.get(child)
+            if value is None:
+                stack.append([child, iter(options(child)), set(), False])
+                pushed = True
+                break
+            frame[2].add(value)
+        if pushed:
+            continue
+        stack.pop()
+        seen = frame[2]
+        if not frame[3]:
+            value = terminal
+        else:
+            value = 0
+            while value in seen:
+                value += 1
+        known[frame[0]] = value
+        if stack:
+            stack[-1][2].add(value)
+    return known[position]
+
+
+def _check_heap_game(game: object) -> HeapGame:
+    if not isinstance(game, HeapGame):
+        raise TypeError(f"game must be a HeapGame such as octal('0.77'), got {game!r}")
+    return game
+
+
+def misere_values(game: HeapGame, n: int) -> list[int]:
+    """Misère Grundy values of single heaps 0, 1, …, n-1 of a heap game, from the misère game tree.
+
+    The heap of size 0 is the empty position: no move, value 1.
+
+    >>> from nimlib.rulesets import kayles, nim
+    >>> misere_values(nim, 5), misere_values(kayles, 8)
+    ([1, 0, 2, 3, 4], [1, 0, 2, 3, 0, 1, 3, 2])
+    """
+    game = _check_heap_game(game)
+    n = check_int(n, "n")
+    known: dict[Hashable, int] = {}
+    return [tree_value(game.successors, (m,) if m else (), known) for m in range(n)]
+
+
+def misere_grundy(game: object, position: Hashable) -> int:
+    """The misère Grundy value of any position of a finite impartial game (0 exactly at misère P-positions).
+
+    ``game`` is a rules object of the game protocol (``nimlib.game.Game``), a
+    ``HeapGame`` (then ``position`` is a tuple of heap sizes) or a successors
+    function. The game's own ``misere`` flag is ignored: this is misère play.
+
+    >>> from nimlib.rulesets import nim
+    >>> misere_grundy(nim, (1, 1)), misere_grundy(nim, (1, 1, 1)), misere_grundy(nim, (2, 2))
+    (1, 0, 0)
+    """
+    if isinstance(game, HeapGame):
+        from ._check import check_position
+
+        heaps = tuple(sorted(h for h in check_position(position) if h))
+        return tree_value(game.successors, heaps, {})
+    if hasattr(game, "moves") and hasattr(game, "apply"):
+        from .game import options
+
+        checked = game.check(position) if hasattr(game, "check") else position
+        return tree_value(lambda p: options(game, p), checked, {})
+    if callable(game):
+        return tree_value(game, position, {})
+    raise TypeError(f"game must be a Game rules object, a HeapGame or a successors function, got {game!r}")
+
+
+# ---------------------------------------------------------------- genus
+
+# A genus state: (the game's heaps as a sorted tuple, number of *2 heaps, number of *1 heaps).
+# The Nim heaps are kept apart from the game's heaps: a heap of 2 in the game need not be *2.
+_State = tuple[tuple[int, ...], int, int]
+
+# Most copies of *2 tried before giving up on a settled alternation
+MAX_TWOS = 40
+# The alternation must hold this many more steps beyond the last two values shown
+CONFIRM = 4
+
+
+def _genus_options(game: HeapGame) -> Callable[[_State], Iterable[_State]]:
+    def options(state: _State) -> Iterable[_State]:
+        heaps, twos, ones = state
+        for after in dict.fromkeys(game.successors(heaps)):
+            yield (after, twos, ones)  # type: ignore[misc]
+        if twos:
+            yield (heaps, twos - 1, ones + 1)  # *2 -> *1
+            yield (heaps, twos - 1, ones)  # *2 -> 0
+        if ones:
+            yield (heaps, twos, ones - 1)  # *1 -> 0
+
+    return options
+
+
+def genus(game: HeapGame, n: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Conway's genus g^{γ0 γ1 …} of heaps 0, 1, …, n-1: ``(g, (γ0, γ1, …))``.
+
+    g is the normal-play Grundy value; γ_i the misère Grundy value of the
+    heap plus i copies of *2 (a Nim heap of size 2), computed on the misère
+    game tree. The list of γ's stops as soon as the sequence has *settled*:
+    it is cut after γ_{k+1}, k the least index such that γ_j = γ_{j+2} for
+    every j >= k that was computed, and we compute CONFIRM (= 4) more values
+    of i beyond the cut to see the alternation persist. Conway proved that
+    every genus sequence ends in such an alternation; this stopping rule
+    checks it on the computed terms, it does not prove the alternation for
+    larger i. ``ValueError`` if it has not settled by MAX_TWOS copies.
+
+    >>> from nimlib.rulesets import nim
+    >>> genus(nim, 4)
+    [(0, (1, 2, 0)), (1, (0, 3, 1)), (2, (2, 0)), (3, (3, 1))]
+    """
+    game = _check_heap_game(game)
+    n = check_int(n, "n")
+    options = _genus_options(game)
+    known: dict[Hashable, int] = {}
+    normal: dict[Hashable, int] = {}
+    out = []
+    for m in range(n):
+        heaps = (m,) if m else ()
+        g = tree_value(game.successors, heaps, normal, misere=False)
+        gammas: list[int] = []
+        i = 0
+        while True:
+            gammas.append(tree_value(options, (heaps, i, 0), known))
+            k = _settled_from(gammas)
+            if k is not None and len(gammas) >= k + 2 + CONFIRM:
+                out.append((g, tuple(gammas[: k + 2])))
+                break
+            i += 1
+            if i > MAX_TWOS:
+                raise ValueError(f"the genus of heap {m} has not settled within {MAX_TWOS} copies of *2")
+    return out
+
+
+def _settled_from(gammas: list[int]) -> int | None:
+    """The least k with γ_j = γ_{j+2} for all computed j >= k (None if the last pair already differs)."""
+    last = len(gammas) - 3
+    if last < 0 or gammas[last] != gammas[last + 2]:
+        return None
+    k = last
+    while k > 0 and gammas[k - 1] == gammas[k + 1]:
+        k -= 1
+    return k
