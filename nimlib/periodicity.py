@@ -4,17 +4,29 @@ Theorem: in an octal game whose moves remove at most t tokens, if
 g(n + p) = g(n) for every n with n0 <= n < 2·n0 + p + t (n0 >= 1), then
 g(n + p) = g(n) for every n >= n0. So finitely many values prove a period for
 all heap sizes.
+
+Layers: this module never imports the engine (``nimlib.engine`` uses
+``search_period`` from here); to compute a game's values, ``find_period``
+drives the same ``_kernels.GrundyTable`` the engine uses.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ._check import check_int
 from .rulesets import HeapGame
+
+__all__ = ["MAX_LIMIT", "Periodicity", "find_period", "search_period"]
+
+MAX_LIMIT = 1 << 26
+"""The most values ``find_period`` may compute: 67,108,864 (the published certificate of 0.354 needs 20,124,015)."""
+FIRST_STRETCH = 256
+# How many values at the end of the sequence rule out most candidate periods at once, before the full check
+TAIL_FILTER = 64
 
 
 @dataclass(frozen=True)
@@ -40,16 +52,21 @@ class Periodicity:
 
 
 def find_period(
-    ruleset_or_values: HeapGame | Sequence[int] | np.ndarray, *, limit: int = 1 << 13
+    ruleset_or_values: HeapGame | Sequence[int] | np.ndarray,
+    *,
+    limit: int = 1 << 13,
+    progress: Callable[[int], None] | None = None,
 ) -> Periodicity | None:
     """The least period (and its preperiod) of a heap game's Grundy sequence, or of a given sequence.
 
-    For an octal game, values are computed in doubling stretches until the
-    periodicity theorem certifies a period, up to ``limit`` values; None if
-    none is certified by then (Grundy's game has no known period). For a
-    plain sequence, or a game the theorem does not cover, the period is only
-    observed: the periodic part must repeat at least three times and cover
-    at least half of the sequence.
+    For an octal game, values are computed in doubling stretches (256, 512,
+    …), each stretch extending the same table, and the period search runs
+    once per stretch, until the periodicity theorem certifies a period or
+    ``limit`` values are done; None if none is certified by then (Grundy's
+    game has no known period). ``limit`` is at most MAX_LIMIT = 2^26 (a
+    ``ValueError`` says so up front). For a plain sequence, or a game the
+    theorem does not cover, the period is only observed: the periodic part
+    must repeat at least three times and cover at least half of the sequence.
 
     >>> from nimlib.rulesets import kayles
     >>> p = find_period(kayles)
@@ -58,13 +75,24 @@ def find_period(
     """
     limit = check_int(limit, "limit", minimum=1)
     if isinstance(ruleset_or_values, HeapGame):
-        from .engine import compute_values
+        if limit > MAX_LIMIT:
+            raise ValueError(
+                f"limit = {limit:,} is too large: find_period computes at most {MAX_LIMIT:,} values "
+                "(2^26; Grundy's game takes minutes at that size)"
+            )
+        from ._kernels import MAX_PYTHON_N, GrundyTable
 
         game = ruleset_or_values
+        if game.takes is None and limit > MAX_PYTHON_N:
+            raise ValueError(
+                f"limit = {limit:,} is too large for a game without a TakeRule (pure Python): "
+                f"the limit is {MAX_PYTHON_N:,}"
+            )
         certifiable = game.max_take is not None and game.takes is not None and not game.takes.take_any
-        n = min(256, limit)
+        table = GrundyTable(game)
+        n = min(FIRST_STRETCH, limit)
         while True:
-            values = compute_values(game, n)
+            values = table.extend(n, progress)
             found = search_period(values, t=game.max_take if certifiable else None, saltus=not certifiable)
             if found is not None or n >= limit:
                 return found
@@ -76,13 +104,32 @@ def find_period(
 
 
 def search_period(values: np.ndarray, t: int | None, *, saltus: bool = False) -> Periodicity | None:
-    """The least period in ``values``; certified by the theorem when ``t`` (most tokens a move takes) is given."""
+    """The least period in ``values``; certified by the theorem when ``t`` (most tokens a move takes) is given.
+
+    Candidates are first ruled out by the last TAIL_FILTER values (a period
+    that qualifies must hold there), all at once with numpy; the few left
+    get the full check, least first. Same answer as checking every p in
+    turn, in about len(values) · TAIL_FILTER steps instead of len(values)²/2.
+    """
     g = np.asarray(values, dtype=np.int64)
     n = len(g)
-    for p in range(1, n // 2 + 1):
+    ps = np.arange(1, n // 2 + 1, dtype=np.int64)
+    if t is not None:
+        # A certified p has its last mismatch below (n - 2p - t) / 2: indices from there on agree
+        first_sure = (n - 2 * ps - t) // 2 + ps
+    else:
+        # An observed p has n0 <= n - max(3p, n/2)
+        first_sure = n - np.maximum(3 * ps, (n + 1) // 2) + ps
+    s = g[n - 1] - g[n - 1 - ps] if saltus and n else np.zeros_like(ps)
+    for k in range(min(TAIL_FILTER, n)):
+        i = n - 1 - k
+        bad = (i >= first_sure) & (i - ps >= 0) & (g[i] - g[np.maximum(i - ps, 0)] != s)
+        if bad.any():
+            ps, first_sure, s = ps[~bad], first_sure[~bad], s[~bad]
+    for p in ps.tolist():
         diff = g[p:] - g[:-p]
-        s = int(diff[-1]) if saltus else 0
-        bad = np.flatnonzero(diff != s)
+        step = int(diff[-1]) if saltus else 0
+        bad = np.flatnonzero(diff != step)
         n0 = int(bad[-1]) + 1 if bad.size else 0
         if t is not None:
             # The theorem needs n0 >= 1 (split parts are non-empty); a period from 0 is proved from 1,
@@ -91,5 +138,5 @@ def search_period(values: np.ndarray, t: int | None, *, saltus: bool = False) ->
             if needed <= n:
                 return Periodicity(n0, p, 0, True, n, needed)
         elif n - n0 >= max(3 * p, n / 2):
-            return Periodicity(n0, p, s, False, n, None)
+            return Periodicity(n0, p, step, False, n, None)
     return None
