@@ -292,9 +292,7 @@ class GrundyTable:
     def _run(self, lo: int, hi: int) -> None:
         self.kernel_calls += 1
         if self.take_any:
-            stop, self.low = take_any(
-                self.g, lo, hi, self.take_split, self.unequal, self.stamp, self.present, self.low
-            )
+            stop, self.low = take_any(self.g, lo, hi, self.take_split, self.unequal, self.stamp, self.present, self.low)
         elif self.mask:
             if self.rare.size < self.n_rare + (hi - lo):
                 self.rare = np.concatenate((self.rare, np.zeros(max(hi - lo, self.rare.size), np.int64)))

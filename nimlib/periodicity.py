@@ -114,12 +114,10 @@ def search_period(values: np.ndarray, t: int | None, *, saltus: bool = False) ->
     g = np.asarray(values, dtype=np.int64)
     n = len(g)
     ps = np.arange(1, n // 2 + 1, dtype=np.int64)
-    if t is not None:
-        # A certified p has its last mismatch below (n - 2p - t) / 2: indices from there on agree
-        first_sure = (n - 2 * ps - t) // 2 + ps
-    else:
-        # An observed p has n0 <= n - max(3p, n/2)
-        first_sure = n - np.maximum(3 * ps, (n + 1) // 2) + ps
+    # The largest n0 a qualifying p can have: certified, 2·n0 + 2p + t <= n; observed, n - n0 >= max(3p, n/2).
+    # From index n0 + p on, g[i] = g[i - p] (+ saltus) must hold, so a mismatch there rules p out
+    most_n0 = (n - 2 * ps - t) // 2 if t is not None else n - np.maximum(3 * ps, (n + 1) // 2)
+    first_sure = most_n0 + ps
     s = g[n - 1] - g[n - 1 - ps] if saltus and n else np.zeros_like(ps)
     for k in range(min(TAIL_FILTER, n)):
         i = n - 1 - k
