@@ -88,9 +88,10 @@ def grundy_values(
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, got {method!r}")
     check_size(ruleset, n, method)
-    table = GrundyTable(ruleset, method=method, capacity=n)
     takes = ruleset.takes
-    if method == "auto" and takes is not None and not takes.take_any and ruleset.max_take is not None:
+    certifiable = method == "auto" and takes is not None and not takes.take_any and ruleset.max_take is not None
+    table = GrundyTable(ruleset, method=method, capacity=min(n, 2 * CERTIFY_UP_TO) if certifiable else n)
+    if certifiable:
         stretch = 256
         while stretch < n and stretch <= CERTIFY_UP_TO:
             found = search_period(table.extend(stretch), t=ruleset.max_take)
@@ -105,17 +106,16 @@ def compute_values(ruleset: HeapGame, n: int, *, method: str = "auto") -> np.nda
     return grundy_values(ruleset, n, method=method)
 
 
-def extend_periodic(prefix: np.ndarray, n: int, preperiod: int, period: int, saltus: int = 0) -> np.ndarray:
-    """g(0..n-1) from a prefix that holds a certified period: repeat the period block (plus the saltus)."""
-    prefix = np.asarray(prefix)
-    block = prefix[preperiod : preperiod + period].astype(np.int64)
-    out = np.empty(n, dtype=np.int64)
+def extend_periodic(prefix: np.ndarray, n: int, preperiod: int, period: int) -> np.ndarray:
+    """g(0..n-1) from a prefix that holds a certified period: repeat the period block (2 bytes a value)."""
+    known = np.asarray(prefix)[: preperiod + period]
+    out = np.empty(n, dtype=_narrow(known).dtype)
     head = min(n, preperiod)
-    out[:head] = prefix[:head]
+    out[:head] = known[:head]
     if n > preperiod:
-        reps = np.arange(n - preperiod) // period
-        out[preperiod:] = np.resize(block, n - preperiod) + saltus * reps
-    return _narrow(out)
+        block = known[preperiod:].astype(out.dtype)
+        out[preperiod:] = np.tile(block, -(-(n - preperiod) // period))[: n - preperiod]
+    return out
 
 
 def _narrow(values: np.ndarray) -> np.ndarray:
