@@ -110,6 +110,13 @@ def search_period(values: np.ndarray, t: int | None, *, saltus: bool = False) ->
     that qualifies must hold there), all at once with numpy; the few left
     get the full check, least first. Same answer as checking every p in
     turn, in about len(values) · TAIL_FILTER steps instead of len(values)²/2.
+
+    Why multiples of a failed p may be skipped: let n0(p) be p's last
+    mismatch + 1 and q = kp. From i = n0(p) on, k steps of p give
+    g(i + q) = g(i), so n0(q) <= n0(p). If n0(q) < n0(p) and
+    n0(p) + p + q <= n, take i = n0(p) - 1: g(i) = g(i + q) = g(i + q + p)
+    = g(i + p), against the mismatch at i. So n0(q) = n0(p), and q needs
+    more values than p did.
     """
     g = np.asarray(values, dtype=np.int64)
     n = len(g)
@@ -124,9 +131,20 @@ def search_period(values: np.ndarray, t: int | None, *, saltus: bool = False) ->
         bad = (i >= first_sure) & (i - ps >= 0) & (g[i] - g[np.maximum(i - ps, 0)] != s)
         if bad.any():
             ps, first_sure, s = ps[~bad], first_sure[~bad], s[~bad]
-    for p in ps.tolist():
+    # The full check, least candidate first. A candidate q that is a multiple of a failed p (whose last
+    # mismatch n0(p) is known) cannot do better than p when n0(p) + p + q <= n: then n0(q) = n0(p)
+    # (see find_period's notes), so q is skipped; other multiples are first scanned from where they
+    # must agree, in growing chunks, which rules most of them out after a few values.
+    failed: list[tuple[int, int]] = []
+    for p, sure_from, step in zip(ps.tolist(), first_sure.tolist(), s.tolist(), strict=True):
+        step = step if saltus else 0
+        if t is not None:
+            divisors = [(f, n0f) for f, n0f in failed if p % f == 0]
+            if any(p <= n - n0f - f for f, n0f in divisors):
+                continue
+            if divisors and not _agrees_from(g, p, max(sure_from, p), step):
+                continue
         diff = g[p:] - g[:-p]
-        step = int(diff[-1]) if saltus else 0
         bad = np.flatnonzero(diff != step)
         n0 = int(bad[-1]) + 1 if bad.size else 0
         if t is not None:
@@ -135,6 +153,18 @@ def search_period(values: np.ndarray, t: int | None, *, saltus: bool = False) ->
             needed = 2 * max(n0, 1) + 2 * p + t
             if needed <= n:
                 return Periodicity(n0, p, 0, True, n, needed)
+            failed.append((p, n0))
         elif n - n0 >= max(3 * p, n / 2):
             return Periodicity(n0, p, step, False, n, None)
     return None
+
+
+def _agrees_from(g: np.ndarray, p: int, start: int, step: int) -> bool:
+    """g[i] - g[i - p] == step for every i >= start, checked in growing chunks (stops at the first mismatch)."""
+    chunk = 256
+    while start < g.size:
+        stop = min(g.size, start + chunk)
+        if np.any(g[start:stop] - g[start - p : stop - p] != step):
+            return False
+        start, chunk = stop, chunk * 4
+    return True
