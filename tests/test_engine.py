@@ -286,3 +286,70 @@ def test_the_tail_filter_changes_no_answer(head, cycle, repeats, step, t):
     found = search_period(np.array(values, dtype=np.int64), t, saltus=saltus)
     got = None if found is None else (found.preperiod, found.period, found.saltus, found.needed)
     assert got == reference_search(values, t, saltus)
+
+
+# ---------------------------------------------------------------- published results: every solved game certified
+
+# tczajka/octal-games, SolvedGames.md: game | prefix | period | largest idx | largest | rare mask | num rare | last rare
+SOLVED_ROWS = _rows(SOLVED, 8)
+# Certifying these takes more than a few seconds (values computed: .56 2^20, .376 2^23, .354 2^25)
+SLOW_SOLVED = {".56", ".376", ".354"}
+
+
+def test_every_solved_game_was_read():
+    assert [r[0] for r in SOLVED_ROWS] == [".45", ".156", ".356", ".644", ".165", ".16", ".56", ".127", ".376", ".354"]
+
+
+@pytest.mark.parametrize(
+    "row",
+    [pytest.param(r, marks=pytest.mark.slow) if r[0] in SLOW_SOLVED else r for r in SOLVED_ROWS],
+    ids=[r[0] for r in SOLVED_ROWS],
+)
+def test_solved_games_are_certified(row):
+    code, prefix, period, largest_index, largest, mask, rare_count, last_rare = row[:8]
+    game = octal(code)
+    found = find_period(game, limit=1 << 26)
+    assert found is not None and found.certified
+    assert (found.preperiod, found.period) == (int(prefix), int(period))
+    assert found.needed == 2 * int(prefix) + 2 * int(period) + game.max_take <= found.computed
+    # The other published columns, over one preperiod and period (all the distinct values there are)
+    values = grundy_values(game, int(prefix) + int(period)).astype(np.int64)
+    assert (int(values.argmax()), int(values.max())) == (int(largest_index), int(largest))
+    if re.fullmatch(r"[0-9a-f]+", mask):
+        parity = np.zeros(values.size, dtype=np.int64)
+        bits = values & int(mask, 16)
+        while bits.any():
+            parity ^= bits & 1
+            bits >>= 1
+        rare = np.flatnonzero(parity == 0)
+        assert (rare.size, int(rare[-1])) == (int(rare_count), int(last_rare))
+
+
+def _unsolved_rows():
+    games = {"Grundy's": rulesets.grundys_game}
+    rows = []
+    for r in _rows(UNSOLVED, 7):
+        if r[1]:
+            rows.append(pytest.param(games.get(r[0]) or octal(r[0]), *r[1:7], marks=pytest.mark.slow, id=r[0]))
+    return rows
+
+
+@pytest.mark.parametrize(("game", "n", "largest_index", "largest", "mask", "rare_count", "last_rare"), _unsolved_rows())
+def test_unsolved_games_rare_values_match_the_published_table(
+    game, n, largest_index, largest, mask, rare_count, last_rare
+):
+    # .6 and Grundy's game to 2^21, .04 and .06 to 2^17: largest value, where, and the rare values under the mask
+    base, _, power = n.partition("^")
+    values = grundy_values(game, int(base) ** int(power)).astype(np.int64)
+    assert (int(values.argmax()), int(values.max())) == (int(largest_index), int(largest))
+    parity = np.zeros(values.size, dtype=np.int64)
+    bits = values & int(mask, 16)
+    while bits.any():
+        parity ^= bits & 1
+        bits >>= 1
+    rare = np.flatnonzero(parity == 0)
+    assert (rare.size, int(rare[-1])) == (int(rare_count), int(last_rare))
+
+
+def test_every_unsolved_row_with_data_was_read():
+    assert len(_unsolved_rows()) == 4
