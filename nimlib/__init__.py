@@ -1,16 +1,23 @@
 """nimlib: the small library behind the book *Nim & Sprague–Grundy*.
 
-Positions are tuples of heap sizes; a move is ``(heap_index, new_size)``.
+Every game is a rules object of one protocol (``nimlib.game.Game``: ``start``,
+``moves``, ``apply``, ``check``, ``misere`` as data, optionally ``components``);
+positions and moves are plain tuples. For Nim a position is a tuple of heap
+sizes and a move ``((heap_index, new_size),)``; the functions readers call
+also take the single pair ``(heap_index, new_size)``. See ``nimlib/README.md``.
 
-Map of the package (all pure functions on plain data):
+Map of the package:
 
-- ``nim``: the nim-sum rule for normal and misère play, legal moves
-- ``moore``: Moore's Nim_k, where a move may reduce up to k heaps
+- ``game``: the protocol, the ``Ruleset`` base class, ``SuccessorsGame``
+- ``nim``: the nim-sum rule for normal and misère play; ``Nim``, ``NIM``, ``MISERE_NIM``
+- ``moore``: Moore's Nim_k, where a move may reduce up to k heaps; ``Moore(k)``
 - ``search``: the exhaustive searcher, which knows nothing about XOR
 - ``grundy``: mex, Grundy values of any finite game, sums of games
-- ``rulesets``: heap games: octal codes, Kayles, Grundy's game, Lasker's nim
+- ``rulesets``: heap games from one ``TakeRule``: octal codes, Kayles, Grundy's game, Lasker's nim
+- ``boards``: games on their own boards (pins, strips, coins, graphs, pawns), each with its reduction
+- ``play``: ``best_move`` for any game, strategies, the ``play`` loop and transcripts
+- ``verify``: the chapters' checks against the searcher, one line each
 - ``explain``: the optimal move explained step by step (binary columns)
-- ``play``: strategies and game transcripts
 - ``engine`` and ``periodicity`` (numpy, numba): fast Grundy sequences and
   certified periods; ``grundy_values``, ``find_period`` and ``Periodicity``
   are loaded from them on first use
@@ -22,11 +29,13 @@ Map of the package (all pure functions on plain data):
 (2, [(0, 1)])
 """
 
-from . import explain, grundy, moore, nim, play, rulesets, search
+from . import explain, game, grundy, moore, nim, play, rulesets, search, verify
 from .explain import XorSteps, show_source, xor_steps
+from .game import Game, Ruleset, SuccessorsGame
 from .grundy import MexScratch, grundy_of_sum, grundy_value, mex
-from .nim import apply_move, is_p_position, nim_sum, optimal_move, winning_moves
-from .play import computer_move
+from .moore import Moore
+from .nim import MISERE_NIM, NIM, Nim, apply_move, is_p_position, nim_sum, optimal_move, winning_moves
+from .play import best_move, computer_move
 from .rulesets import (
     HeapGame,
     OctalGame,
@@ -55,18 +64,27 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "MISERE_NIM",
+    "NIM",
+    "Game",
     "HeapGame",
     "MexScratch",
+    "Moore",
+    "Nim",
     "OctalGame",
     "Periodicity",
+    "Ruleset",
+    "SuccessorsGame",
     "XorSteps",
     "apply_move",
+    "best_move",
     "computer_move",
     "crosses",
     "crosses_2",
     "dawsons_kayles",
     "explain",
     "find_period",
+    "game",
     "grundy",
     "grundy_of_sum",
     "grundy_value",
@@ -86,6 +104,7 @@ __all__ = [
     "search",
     "show_source",
     "trominoes",
+    "verify",
     "winning_moves",
     "xor_steps",
 ]

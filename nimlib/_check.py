@@ -8,7 +8,7 @@ bad position in a notebook sees at once what to fix.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Set
 
 from .types import Move, Position
 
@@ -46,7 +46,7 @@ def check_position(position: object, name: str = "position", *, allow_empty: boo
     >>> check_position([3, 4, 5])
     (3, 4, 5)
     """
-    if isinstance(position, (str, bytes)) or not isinstance(position, Iterable):
+    if isinstance(position, (str, bytes, bytearray, Mapping, Set)) or not isinstance(position, Iterable):
         raise TypeError(f"{name} must be a sequence of non-negative ints, got {position!r} ({type(position).__name__})")
     heaps = tuple(position)
     if not heaps and not allow_empty:
@@ -68,3 +68,32 @@ def check_move(position: Position, move: object, name: str = "move") -> Move:
     if new_size >= position[index]:
         raise ValueError(f"{name} must make heap {index} smaller: it has {position[index]}, new size {new_size}")
     return index, new_size
+
+
+def check_bool(value: object, name: str) -> bool:
+    """Return ``value`` if it is a bool; a string such as ``'False'`` is not (it would be true)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, got {value!r} ({type(value).__name__})")
+    return value
+
+
+def check_size(count: int, limit: int, what: str) -> None:
+    """Refuse up front a computation of ``count`` items when it is above ``limit``, saying the limit."""
+    if count > limit:
+        raise ValueError(f"{what}: {count:,} is more than the limit of {limit:,} this function accepts")
+
+
+def check_dict(value: object, name: str) -> dict:
+    """Return ``value`` if it is a dict (memo tables passed in to share work), else raise."""
+    if not isinstance(value, dict):
+        raise TypeError(f"{name} must be a dict (or None), got {value!r} ({type(value).__name__})")
+    return value
+
+
+def check_hashable(position: object, name: str = "position") -> object:
+    """Return ``position`` if it can be a dict key (searchers memoize positions), else raise."""
+    try:
+        hash(position)
+    except TypeError:
+        raise TypeError(f"{name} must be hashable (tuples, not lists), got {position!r}") from None
+    return position

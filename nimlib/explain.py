@@ -13,7 +13,8 @@ import inspect
 from dataclasses import dataclass
 
 from . import moore, nim
-from ._check import check_k, check_position
+from ._check import check_bool, check_int, check_k, check_position
+from .play import rules
 from .types import Move, Position
 
 
@@ -42,9 +43,7 @@ class XorSteps:
     @property
     def is_p_position(self) -> bool:
         """True when the player to move loses with best play."""
-        if self.k == 1:
-            return nim.is_p_position(self.position, misere=self.misere)
-        return moore.is_p_position(self.position, self.k)
+        return rules(misere=self.misere, k=self.k).is_p_position(self.position)
 
     def to_text(self) -> str:
         """The explanation as aligned plain text (monospace)."""
@@ -115,6 +114,7 @@ def xor_steps(position: Position, *, misere: bool = False, k: int = 1) -> XorSte
     """
     heaps = check_position(position)
     k = check_k(k)
+    misere = check_bool(misere, "misere")
     if misere and k != 1:
         raise ValueError(f"misere play is explained for k=1 only, got k={k}")
     width = max(max(heaps, default=0).bit_length(), 1)
@@ -196,15 +196,21 @@ class StaticGame:
     def __init__(self, position: Position, *, misere: bool = False, k: int = 1, seed: int = 1) -> None:
         self.position = check_position(position, allow_empty=False)
         self.k = check_k(k)
-        if misere and self.k != 1:
+        self.misere = check_bool(misere, "misere")
+        if self.misere and self.k != 1:
             raise ValueError(f"misere play is supported for k=1 only, got k={k}")
-        self.misere = bool(misere)
-        self.seed = seed
+        self.seed = check_int(seed, "seed", minimum=None)
 
     def _repr_html_(self) -> str:
+        attrs = {
+            "data-position": ",".join(map(str, self.position)),
+            "data-misere": str(int(self.misere)),
+            "data-k": str(self.k),
+            "data-seed": str(self.seed),
+        }
+        said = " ".join(f'{name}="{html.escape(value, quote=True)}"' for name, value in attrs.items())
         return (
-            f'<div class="nimlib-static-play" data-position="{",".join(map(str, self.position))}" '
-            f'data-misere="{int(self.misere)}" data-k="{self.k}" data-seed="{self.seed}">'
+            f'<div class="nimlib-static-play" {said}>'
             '<p class="nimlib-fallback">The in-page game appears in the built book; here, play the widget above.</p>'
             "</div>"
         )

@@ -22,6 +22,10 @@ Optional (see :class:`Reducible`): ``components(position)``, the reduction
 to a sum: labelled parts whose Grundy values XOR to the position's value in
 normal play.
 
+Optional: ``winning_move(position)``, a move to a P-position found by a
+formula rather than a search (Nim, Moore's Nim_k), None when there is none.
+``nimlib.play.best_move`` uses it first, then the components, then search.
+
 Optional (see :class:`Playable`): what the play widget needs to draw the game
 in a browser with no Python behind it: its ``widget`` name (the
 ``data-game`` attribute), the tables it precomputes (``widget_params``), and
@@ -34,6 +38,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any, Protocol, runtime_checkable
+
+from ._check import check_bool
 
 Position = Hashable
 Move = Hashable
@@ -93,7 +99,7 @@ class Ruleset:
     misere: bool = False
 
     def start(self) -> Position:
-        raise NotImplementedError(f"{self.name} has no standard starting position: pass one")
+        raise ValueError(f"{self.name} has no standard starting position: pass one")
 
     def check(self, position: object) -> Position:
         return position  # type: ignore[return-value]
@@ -108,6 +114,10 @@ class Ruleset:
         """The positions one move away (the game as a successors function)."""
         for move in self.moves(position):
             yield self.apply(position, move)
+
+    def successors(self, position: Position) -> Iterator[Position]:
+        """The same as ``options``: the name the first edition used, kept for the chapters."""
+        return self.options(position)
 
     def is_over(self, position: Position) -> bool:
         """True when the player to move has no move."""
@@ -139,6 +149,26 @@ def options(game: Game, position: Position) -> Iterator[Position]:
         yield game.apply(position, move)
 
 
+def as_game(game: object, *, misere: bool | None = None) -> Game:
+    """The edge of every generic algorithm: a ``Game`` as it is, a successors function wrapped.
+
+    ``misere`` belongs to the game; it may be given here only for a plain
+    successors function (the first edition's style), or to agree with the game.
+    """
+    if misere is not None:
+        misere = check_bool(misere, "misere")
+    if isinstance(game, Game) and not isinstance(game, type):
+        if misere is not None and misere != game.misere:
+            raise ValueError(
+                f"misere={misere} disagrees with the game {game!r}, whose ending convention is misere={game.misere}: "
+                "the convention is part of the rules object (e.g. Nim(misere=True))"
+            )
+        return game
+    if callable(game):
+        return SuccessorsGame(game, misere=bool(misere))
+    raise TypeError(f"game must be a nimlib Game (rules object) or a successors function, got {game!r}")
+
+
 class SuccessorsGame(Ruleset):
     """A game given by a successors function (the style of the first edition); a move *is* the next position.
 
@@ -152,8 +182,11 @@ class SuccessorsGame(Ruleset):
         if not callable(successors):
             raise TypeError(f"successors must be a function from a position to positions, got {successors!r}")
         self.successors = successors
-        self.misere = misere
+        self.misere = check_bool(misere, "misere")
         self.name = name
+
+    def __repr__(self) -> str:
+        return f"SuccessorsGame({getattr(self.successors, '__name__', self.successors)!r})"
 
     def moves(self, position: Position) -> Iterable[Move]:
         return self.successors(position)

@@ -8,16 +8,16 @@ of a sum of games is the XOR of the values of its parts.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Mapping, Set
 from functools import reduce
 from operator import xor
-from typing import TYPE_CHECKING
+from typing import Any
 
-from ._check import check_int
-from .types import Successors
+from ._check import check_dict, check_hashable, check_int, check_size
+from .game import Game, as_game, options
 
-if TYPE_CHECKING:
-    from .rulesets import HeapGame
+# heap_values refuses a table that needs more heap options than this (about a second of work per million)
+MAX_HEAP_WORK = 50_000_000
 
 # ---------------------------------------------------------------- mex
 
@@ -31,6 +31,8 @@ def mex(values: Iterable[int]) -> int:
     >>> mex([0, 1, 3]), mex([]), mex([5, 2, 0, 1])
     (2, 0, 3)
     """
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        raise TypeError(f"values must be an iterable of non-negative ints (a set is fine), got {values!r}")
     values = [check_int(v, f"values[{i}]") for i, v in enumerate(values)]
     seen = bytearray(len(values) + 1)
     for v in values:
@@ -59,9 +61,12 @@ class MexScratch:
         self._version = 0
 
     def __call__(self, values: Iterable[int]) -> int:
+        if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+            raise TypeError(f"values must be an iterable of non-negative ints, got {values!r}")
         self._version += 1
         stamp, version, top = self._stamp, self._version, self.capacity + 1
-        for v in values:
+        for i, v in enumerate(values):
+            v = check_int(v, f"values[{i}]")
             if v <= top:
                 stamp[v] = version
         for i in range(top + 1):
@@ -73,21 +78,30 @@ class MexScratch:
 # ---------------------------------------------------------------- values
 
 
-def grundy_value(successors: Successors, position: Hashable, *, known: dict[Hashable, int] | None = None) -> int:
-    """The Grundy value of ``position`` in the finite game given by ``successors``.
+def grundy_value(
+    game: Game, position: Hashable, *, known: dict[Hashable, int] | None = None, limit: int = 5_000_000
+) -> int:
+    """The Grundy value of ``position`` in a finite game, by the mex recursion over the whole game tree.
 
-    Computed with an explicit stack (no recursion limit) and memoized in
-    ``known``, which you may pass in to share work between calls.
+    ``game`` is a rules object (or, the first edition's style, a successors
+    function). Computed with an explicit stack (no recursion limit) and
+    memoized in ``known``, which you may pass in to share work between calls.
+    A game tree of more than ``limit`` positions is refused with a ValueError.
+    The components of a position are not used: this is the value the sum rule
+    is checked against.
 
     >>> grundy_value(lambda n: range(max(0, n - 3), n), 10)   # take 1 to 3: n mod 4
     2
     """
-    memo: dict[Hashable, int] = {} if known is None else known
+    game = as_game(game)
+    memo: dict[Hashable, int] = {} if known is None else check_dict(known, "known")
+    position = check_hashable(game.check(position))
+    budget = limit = check_int(limit, "limit", minimum=1)
     if position in memo:
         return memo[position]
     on_path = {position}
-    # A frame: [position, its successor iterator, the values of the successors seen]
-    stack: list[list] = [[position, iter(successors(position)), []]]
+    # A frame: [position, its options iterator, the values of the options seen]
+    stack: list[list] = [[position, iter(options(game, position)), []]]
     while stack:
         frame = stack[-1]
         pushed = False
@@ -96,8 +110,11 @@ def grundy_value(successors: Successors, position: Hashable, *, known: dict[Hash
             if value is None:
                 if child in on_path:
                     raise ValueError(f"the game is not finite: position {child!r} can reach itself")
+                budget -= 1
+                if budget <= 0:
+                    raise ValueError(f"the game tree of {position!r} has more than limit={limit:,} positions")
                 on_path.add(child)
-                stack.append([child, iter(successors(child)), []])
+                stack.append([child, iter(options(game, child)), []])
                 pushed = True
                 break
             frame[2].append(value)
@@ -111,34 +128,67 @@ def grundy_value(successors: Successors, position: Hashable, *, known: dict[Hash
     return memo[position]
 
 
+def component_value(game: Any, position: Hashable) -> int:
+    """The XOR of the Grundy values of ``game.components(position)``: the value the reduction to a sum claims.
+
+    >>> from nimlib.nim import NIM
+    >>> component_value(NIM, (1, 2, 3))
+    0
+    """
+    parts = getattr(game, "components", None)
+    if parts is None:
+        raise TypeError(f"game must list its components (a Reducible game), got {game!r}")
+    return reduce(xor, (v for _, v in parts(position)), 0)
+
+
 def grundy_of_sum(values: Iterable[int]) -> int:
     """The Grundy value of a sum of games: the XOR of the parts' values.
 
     >>> grundy_of_sum([1, 2, 3])
     0
     """
+    if isinstance(values, (str, bytes, Mapping, Set)) or not isinstance(values, Iterable):
+        raise TypeError(
+            f"values must be a sequence of Grundy values (not a set: equal values count twice), got {values!r}"
+        )
     return reduce(xor, (check_int(v, f"values[{i}]") for i, v in enumerate(values)), 0)
 
 
 # ---------------------------------------------------------------- heap games
 
 
-def heap_values(game: HeapGame, n: int) -> list[int]:
+def heap_values(game: Any, n: int) -> list[int]:
     """g(0), …, g(n-1) for a heap game, the plain way: each option's value is the XOR of its heaps'.
 
     This is the Sprague–Grundy theorem at work: a heap splitting in two is a
     sum of two games. Costs the number of options, about n² for splitting
-    games; ``grundy_values`` is the fast path.
+    games; ``grundy_values`` is the fast path. A table that would need more
+    than ``MAX_HEAP_WORK`` options is refused up front.
 
     >>> from nimlib.rulesets import kayles
     >>> heap_values(kayles, 12)
     [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
     """
-    n = check_int(n, "n")
     values: list[int] = []
-    for m in range(n):
+    extend_heap_values(game, values, n)
+    return values
+
+
+def extend_heap_values(game: Any, values: list[int], n: int) -> list[int]:
+    """Extend ``values`` (g(0), g(1), … of ``game`` so far) in place to g(0), …, g(n-1); return it."""
+    takes = getattr(game, "takes", None)
+    if takes is None or not hasattr(takes, "heap_options"):
+        raise TypeError(f"game must be a heap game such as nimlib.rulesets.kayles, got {game!r}")
+    n = check_int(n, "n")
+    per_heap = n if takes.take_any or takes.take_split else len(takes.take_all) + len(takes.take_one)
+    check_size(
+        n * max(per_heap, 1) * (len(takes.take_split) + 1) // (2 if takes.take_split else 1),
+        MAX_HEAP_WORK,
+        f"heap_values({game!r}, n={n}) would look at about that many options; use grundy_values for large n",
+    )
+    for m in range(len(values), n):
         seen = set()
-        for option in game.rule(m):
+        for option in takes.heap_options(m):
             v = 0
             for h in option:
                 v ^= values[h]

@@ -8,9 +8,11 @@ nim-sum rule.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations, product
+from itertools import combinations
 
-from ._check import check_k, check_move, check_position
+from ._check import check_bool, check_k, check_move, check_position
+from .game import JSON, Ruleset
+from .nim import as_pairs, stalling_move
 from .types import MultiMove, Position
 
 # ---------------------------------------------------------------- the rule
@@ -30,16 +32,24 @@ def column_sums(position: Position, k: int = 1) -> tuple[int, ...]:
     return tuple(sum((h >> bit) & 1 for h in heaps) % (k + 1) for bit in reversed(range(width)))
 
 
-def is_p_position(position: Position, k: int = 1) -> bool:
-    """True when the player to move loses Nim_k with best play.
+def is_p_position(position: Position, k: int = 1, *, misere: bool = False) -> bool:
+    """True when the player to move loses Nim_k with best play (normal play, or misère with ``misere=True``).
+
+    Misère play changes the answer only when every heap has at most 1 stone:
+    then the position is P exactly when the number of 1-heaps is 1 mod k + 1.
 
     >>> is_p_position((1, 2, 3), k=1), is_p_position((1, 2, 3), k=2), is_p_position((1, 1, 1), k=2)
     (True, False, True)
+    >>> is_p_position((1, 1, 1), k=2, misere=True), is_p_position((1, 1, 1, 1), k=2, misere=True)
+    (False, True)
     """
+    check_bool(misere, "misere")
+    if misere and max(check_position(position), default=0) <= 1:
+        return sum(check_position(position)) % (check_k(k) + 1) == 1
     return not any(column_sums(position, k))
 
 
-def winning_move(position: Position, k: int = 1) -> MultiMove | None:
+def winning_move(position: Position, k: int = 1, *, misere: bool = False) -> MultiMove | None:
     """A move of Nim_k to a P-position, built bit by bit (no search); None if there is none.
 
     Bits are scanned from the highest. ``changed`` holds the heaps the move
@@ -50,15 +60,22 @@ def winning_move(position: Position, k: int = 1) -> MultiMove | None:
     s - len(changed) untouched heaps that have the bit set. The set never
     grows past s <= k heaps.
 
+    In misère play (``misere=True``) the move is the same unless it would
+    leave only heaps <= 1; then it leaves a number of 1-heaps that is 1 mod k + 1.
+
     >>> winning_move((3, 4, 5), k=1)
     ((0, 1),)
     >>> winning_move((1, 2, 3), k=2)
     ((1, 1), (2, 1))
+    >>> winning_move((1, 2, 3), k=2, misere=True)   # (1, 1, 1) would lose misère: leave (1, 0, 0)
+    ((1, 0), (2, 0))
     """
     heaps = check_position(position)
     k = check_k(k)
-    if is_p_position(heaps, k):
+    if is_p_position(heaps, k, misere=misere):
         return None
+    if misere and max(heaps, default=0) <= 1:
+        return _misere_ones_move(heaps, k)
     new = list(heaps)
     changed: list[int] = []  # in the order the heaps joined the move
     for bit in reversed(range(max(heaps).bit_length())):
@@ -76,19 +93,41 @@ def winning_move(position: Position, k: int = 1) -> MultiMove | None:
             for i in untouched_with_bit[: s - len(changed)]:
                 new[i] &= ~mask
                 changed.append(i)
+    if misere and all(new[i] <= 1 for i in range(len(heaps))):
+        return _misere_ones_move(heaps, k)
     return tuple(sorted((i, new[i]) for i in changed))
+
+
+def _misere_ones_move(heaps: Position, k: int) -> MultiMove | None:
+    """The misère Nim_k move that leaves only heaps <= 1, with a number of 1-heaps that is 1 mod k + 1.
+
+    Called when the normal move would leave only heaps <= 1, so at most k
+    heaps are big (>= 2). With s one-stone heaps and r = (1 - s) mod (k + 1):
+    if r <= (number of big heaps), cut r big heaps to 1 and the rest to 0;
+    otherwise cut every big heap to 0 and take k + 1 - r of the 1-heaps, which
+    keeps the move within k heaps. None when there is no move at all.
+    """
+    big = [i for i, h in enumerate(heaps) if h >= 2]
+    ones = [i for i, h in enumerate(heaps) if h == 1]
+    r = (1 - len(ones)) % (k + 1)
+    if r <= len(big):
+        move = [(i, 1 if j < r else 0) for j, i in enumerate(big)]
+    else:
+        move = [(i, 0) for i in big] + [(i, 0) for i in ones[: k + 1 - r]]
+    return tuple(sorted(move)) or None
 
 
 def apply_move(position: Position, move: MultiMove, k: int = 1) -> Position:
     """The position after a Nim_k move; raises ``ValueError`` if it is illegal.
+
+    ``move`` is a tuple of ``(heap_index, new_size)`` pairs; a single pair is accepted too.
 
     >>> apply_move((1, 2, 3), ((1, 1), (2, 1)), k=2)
     (1, 1, 1)
     """
     heaps = check_position(position)
     k = check_k(k)
-    if not isinstance(move, tuple | list) or not move:
-        raise TypeError(f"move must be a non-empty tuple of (heap_index, new_size) pairs, got {move!r}")
+    move = as_pairs(move)
     if len(move) > k:
         raise ValueError(f"move may change at most k={k} heaps, got {len(move)}")
     new = list(heaps)
@@ -102,15 +141,114 @@ def apply_move(position: Position, move: MultiMove, k: int = 1) -> Position:
     return tuple(new)
 
 
-def successors(position: Position, k: int = 1) -> Iterator[Position]:
-    """Every position one Nim_k move away, sorted with empty heaps dropped (for the searcher)."""
+def moves(position: Position, k: int = 1) -> Iterator[MultiMove]:
+    """Every Nim_k move, lazily: 1 to k pairs ``(heap_index, new_size)`` on distinct heaps, heaps in order.
+
+    Nothing is listed in advance, so heaps of 2**64 stones cost nothing until
+    their moves are asked for.
+
+    >>> list(moves((1, 2), k=2))
+    [((0, 0),), ((1, 0),), ((1, 1),), ((0, 0), (1, 0)), ((0, 0), (1, 1))]
+    """
     heaps = check_position(position)
     k = check_k(k)
     live = [i for i, h in enumerate(heaps) if h]
     for size in range(1, min(k, len(live)) + 1):
         for chosen in combinations(live, size):
-            for sizes in product(*(range(heaps[i]) for i in chosen)):
-                new = list(heaps)
-                for i, b in zip(chosen, sizes, strict=True):
-                    new[i] = b
-                yield tuple(sorted(h for h in new if h))
+            yield from _pairs(heaps, chosen)
+
+
+def _pairs(heaps: Position, chosen: tuple[int, ...]) -> Iterator[MultiMove]:
+    """Every choice of a smaller size for each chosen heap (an odometer: lazy, unlike itertools.product)."""
+    if not chosen:
+        yield ()
+        return
+    first, rest = chosen[0], chosen[1:]
+    for b in range(heaps[first]):
+        for tail in _pairs(heaps, rest):
+            yield ((first, b), *tail)
+
+
+def successors(position: Position, k: int = 1) -> Iterator[Position]:
+    """Every position one Nim_k move away, sorted with empty heaps dropped (for the searcher); lazy."""
+    heaps = check_position(position)
+    for move in moves(heaps, k):
+        new = list(heaps)
+        for i, b in move:
+            new[i] = b
+        yield tuple(sorted(h for h in new if h))
+
+
+# ---------------------------------------------------------------- the rules object
+
+
+class Moore(Ruleset):
+    """Moore's Nim_k as a rules object: a move is a tuple of 1 to k pairs ``(heap_index, new_size)``.
+
+    ``Moore(1)`` is Nim; ``misere=True`` plays the misère rule of ``winning_move``.
+
+    >>> Moore(2).winning_move((1, 2, 3)), Moore(2).is_p_position((1, 1, 1))
+    (((1, 1), (2, 1)), True)
+    """
+
+    def __init__(self, k: int = 1, misere: bool = False) -> None:
+        self.k = check_k(k)
+        self.misere = check_bool(misere, "misere")
+        self.name = ("misère " if self.misere else "") + (f"Moore's Nim_{self.k}" if self.k > 1 else "Nim")
+        self.widget = "misere-moore" if self.misere else "moore"
+
+    def __repr__(self) -> str:
+        return f"Moore(k={self.k}, misere={self.misere})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Moore and (other.k, other.misere) == (self.k, self.misere)
+
+    def __hash__(self) -> int:
+        return hash(("Moore", self.k, self.misere))
+
+    def start(self) -> Position:
+        return (5, 6, 7)
+
+    def check(self, position: object) -> Position:
+        return check_position(position)
+
+    def moves(self, position: Position) -> Iterator[MultiMove]:
+        return moves(position, self.k)
+
+    def apply(self, position: Position, move: MultiMove) -> Position:
+        return apply_move(position, move, self.k)
+
+    def options(self, position: Position) -> Iterator[Position]:
+        """Positions one move away, canonical (sorted, no empty heaps), for the searcher."""
+        return successors(position, self.k)
+
+    def is_p_position(self, position: Position) -> bool:
+        return is_p_position(position, self.k, misere=self.misere)
+
+    def winning_move(self, position: Position) -> MultiMove | None:
+        """A move to a P-position by Moore's rule (no search), None at a P-position."""
+        return winning_move(position, self.k, misere=self.misere)
+
+    def widget_params(self) -> dict[str, JSON]:
+        return {"misere": self.misere, "k": self.k}
+
+    def decode_move(self, data: JSON) -> MultiMove:
+        return as_pairs(super().decode_move(data), "data")
+
+    def encode_move(self, move: MultiMove) -> JSON:
+        """``[heap, new_size]`` for one pair, ``[[h, b], [h2, b2]]`` for several (the widget's form)."""
+        pairs = as_pairs(move)
+        return list(pairs[0]) if len(pairs) == 1 else [list(p) for p in pairs]
+
+    def describe(self, position: Position, move: MultiMove) -> str:
+        return ", ".join(f"heap {i} from {position[i]} to {b}" for i, b in as_pairs(move))
+
+    def summary(self, position: Position) -> str:
+        """The column sums mod k + 1, for transcripts."""
+        sums = " ".join(map(str, column_sums(position, self.k))) or "0"
+        return f"column sums mod {self.k + 1}: {sums}"
+
+    def stalling_move(self, position: Position) -> MultiMove | None:
+        """Take one stone from the largest heap (the losing side's way to make the game last)."""
+        found = stalling_move(position)
+        return None if found is None else (found,)

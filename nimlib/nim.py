@@ -11,10 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import reduce
 from itertools import combinations_with_replacement
+from math import comb
 from operator import xor
 
-from ._check import check_int, check_move, check_position
-from .types import Move, Position
+from ._check import check_bool, check_int, check_move, check_position, check_size
+from .game import JSON, Ruleset
+from .types import Move, MultiMove, Position
+
+# positions_up_to refuses to list more positions than this
+MAX_POSITIONS = 2_000_000
 
 # ---------------------------------------------------------------- the rule
 
@@ -35,6 +40,7 @@ def is_p_position(position: Position, *, misere: bool = False) -> bool:
     (True, False, True)
     """
     heaps = check_position(position)
+    misere = check_bool(misere, "misere")
     if misere and all(h <= 1 for h in heaps):
         # Only 1-heaps left: each move removes one, so parity decides
         return sum(heaps) % 2 == 1
@@ -53,6 +59,7 @@ def winning_moves(position: Position, *, misere: bool = False) -> list[Move]:
     [(2, 1)]
     """
     heaps = check_position(position)
+    misere = check_bool(misere, "misere")
     total = reduce(xor, heaps, 0)
     if not misere:
         # Heap i can be made to cancel the rest only if a_i xor S < a_i
@@ -101,15 +108,36 @@ def moves(position: Position) -> Iterator[Move]:
             yield i, b
 
 
-def apply_move(position: Position, move: Move) -> Position:
+def apply_move(position: Position, move: Move | MultiMove) -> Position:
     """The position after ``move``; raises ``ValueError`` for an illegal move.
 
-    >>> apply_move((3, 4, 5), (0, 1))
-    (1, 4, 5)
+    ``move`` is a pair ``(heap_index, new_size)``, or the rules object's form,
+    a tuple holding one such pair.
+
+    >>> apply_move((3, 4, 5), (0, 1)), apply_move((3, 4, 5), ((0, 1),))
+    ((1, 4, 5), (1, 4, 5))
     """
     heaps = check_position(position)
-    i, b = check_move(heaps, move)
+    pairs = as_pairs(move)
+    if len(pairs) != 1:
+        raise ValueError(f"a Nim move changes exactly one heap, got {len(pairs)} pairs: {move!r}")
+    i, b = check_move(heaps, pairs[0])
     return heaps[:i] + (b,) + heaps[i + 1 :]
+
+
+def as_pairs(move: object, name: str = "move") -> MultiMove:
+    """A move as a tuple of ``(heap_index, new_size)`` pairs; a single pair is accepted (the readers' form).
+
+    >>> as_pairs((0, 1)), as_pairs([[0, 1], [2, 3]])
+    (((0, 1),), ((0, 1), (2, 3)))
+    """
+    if not isinstance(move, tuple | list) or not move:
+        raise TypeError(f"{name} must be a pair (heap_index, new_size) or a tuple of such pairs, got {move!r}")
+    if all(isinstance(x, tuple | list) for x in move):
+        return tuple(tuple(pair) for pair in move)
+    if len(move) == 2 and not any(isinstance(x, tuple | list) for x in move):
+        return (tuple(move),)
+    raise TypeError(f"{name} must be a pair (heap_index, new_size) or a tuple of such pairs, got {move!r}")
 
 
 def successors(position: Position) -> Iterator[Position]:
@@ -148,4 +176,93 @@ def positions_up_to(heaps: int, size: int) -> list[Position]:
     """
     heaps = check_int(heaps, "heaps")
     size = check_int(size, "size")
+    check_size(comb(size + heaps, heaps), MAX_POSITIONS, f"positions_up_to(heaps={heaps}, size={size}) would list")
     return [_canonical(c) for c in combinations_with_replacement(range(size + 1), heaps)]
+
+
+# ---------------------------------------------------------------- the rules object
+
+
+class Nim(Ruleset):
+    """Nim as a rules object: positions are heap sizes, a move is ``((heap_index, new_size),)``.
+
+    ``misere`` is the ending convention, as data. The move is a tuple of pairs,
+    the same shape as in Moore's Nim_k; ``apply`` also takes a single pair.
+
+    >>> NIM.winning_move((3, 4, 5)), MISERE_NIM.winning_move((1, 1, 2))
+    (((0, 1),), ((2, 1),))
+    """
+
+    def __init__(self, misere: bool = False) -> None:
+        self.misere = check_bool(misere, "misere")
+        self.name = "misère Nim" if self.misere else "Nim"
+        self.widget = "misere-nim" if self.misere else "nim"
+
+    def __repr__(self) -> str:
+        return f"Nim(misere={self.misere})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Nim and other.misere == self.misere
+
+    def __hash__(self) -> int:
+        return hash(("Nim", self.misere))
+
+    def start(self) -> Position:
+        return (3, 4, 5)
+
+    def check(self, position: object) -> Position:
+        return check_position(position)
+
+    def moves(self, position: Position) -> Iterator[MultiMove]:
+        """Every move, heap by heap, largest removal first (lazy: a heap of 10**30 is fine)."""
+        for i, b in moves(position):
+            yield ((i, b),)
+
+    def apply(self, position: Position, move: MultiMove) -> Position:
+        return apply_move(position, move)
+
+    def options(self, position: Position) -> Iterator[Position]:
+        """Positions one move away, canonical (sorted, no empty heaps): the same game, fewer names."""
+        return successors(position)
+
+    def components(self, position: Position) -> list[tuple[str, int]]:
+        """Each heap is itself: a heap of a stones has Grundy value a."""
+        return [(f"heap {i}", a) for i, a in enumerate(check_position(position))]
+
+    def winning_move(self, position: Position) -> MultiMove | None:
+        """The textbook winning move (``optimal_move``) as a one-pair tuple, None at a P-position."""
+        found = optimal_move(position, misere=self.misere)
+        return None if found is None else (found,)
+
+    def is_p_position(self, position: Position) -> bool:
+        return is_p_position(position, misere=self.misere)
+
+    def stalling_move(self, position: Position) -> MultiMove | None:
+        """Take one stone from the largest heap (the losing side's way to make the game last)."""
+        found = stalling_move(position)
+        return None if found is None else (found,)
+
+    def widget_params(self) -> dict[str, JSON]:
+        return {"misere": self.misere, "k": 1}
+
+    def decode_move(self, data: JSON) -> MultiMove:
+        return as_pairs(super().decode_move(data), "data")
+
+    def encode_move(self, move: MultiMove) -> JSON:
+        """A single pair as ``[heap, new_size]`` (the widget's form)."""
+        pairs = as_pairs(move)
+        return list(pairs[0]) if len(pairs) == 1 else [list(p) for p in pairs]
+
+    def describe(self, position: Position, move: MultiMove) -> str:
+        return ", ".join(f"heap {i} from {position[i]} to {b}" for i, b in as_pairs(move))
+
+    def summary(self, position: Position) -> str:
+        """One phrase about the position's balance, for transcripts."""
+        return f"nim-sum {nim_sum(position)}"
+
+
+NIM = Nim()
+"""Nim, normal play: whoever takes the last stone wins."""
+
+MISERE_NIM = Nim(misere=True)
+"""Misère Nim: whoever takes the last stone loses."""

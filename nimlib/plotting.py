@@ -12,9 +12,39 @@ import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.patches import Circle
 
-from ._check import check_position
+from ._check import check_int, check_position
+from .game import Game, as_game, options
 from .search import solve
-from .types import Position, Successors
+from .types import Position
+
+# The most positions plot_game_graph draws, and the largest grid the table plots draw
+MAX_GRAPH = 400
+MAX_GRID = 1024
+
+
+def _title(title: object) -> str | None:
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be a str or None, got {title!r}")
+    return title
+
+
+def _highlight(highlight: object, heaps: Position) -> dict[int, int]:
+    """``{heap_index: new_size}``, each index a heap and each new size at most that heap's size."""
+    if highlight is None:
+        return {}
+    if not isinstance(highlight, dict):
+        raise TypeError(f"highlight must be a dict {{heap_index: new_size}}, got {highlight!r}")
+    out = {}
+    for i, b in highlight.items():
+        i = check_int(i, "highlight key (heap index)")
+        b = check_int(b, f"highlight[{i}] (new size)")
+        if i >= len(heaps):
+            raise ValueError(f"highlight names heap {i}, but there are {len(heaps)} heaps")
+        if b > heaps[i]:
+            raise ValueError(f"highlight[{i}] = {b} is more than heap {i}'s {heaps[i]} stones")
+        out[i] = b
+    return out
+
 
 P_COLOR = "#2b6cb0"  # P-positions: the player to move loses
 N_COLOR = "#dd6b20"  # N-positions: the player to move wins
@@ -25,8 +55,9 @@ def plot_heaps(
 ) -> Axes:
     """Draw each heap as a row of stones; ``highlight={heap: new_size}`` greys the stones a move takes."""
     heaps = check_position(position)
+    highlight = _highlight(highlight, heaps)
+    title = _title(title)
     ax = ax or plt.gca()
-    highlight = highlight or {}
     for row, size in enumerate(heaps):
         y = len(heaps) - 1 - row
         keep = highlight.get(row, size)
@@ -39,18 +70,23 @@ def plot_heaps(
 
 
 def plot_game_graph(
-    successors: Successors,
+    game: Game,
     start: Hashable,
     ax: Axes | None = None,
     *,
-    misere: bool = False,
+    misere: bool | None = None,
     label: Callable[[Hashable], str] | None = None,
 ) -> Axes:
     """Draw every position reachable from ``start`` as a layered graph, coloured P (blue) and N (orange).
 
-    Layers are the number of moves made from ``start`` along the longest path, so arrows point down.
+    ``game`` is a rules object or a successors function. Layers are the
+    number of moves made from ``start`` along the longest path, so arrows
+    point down. At most ``MAX_GRAPH`` positions are drawn.
     """
-    ax = ax or plt.gca()
+    game = as_game(game, misere=misere)
+    start = game.check(start)
+    if label is not None and not callable(label):
+        raise TypeError(f"label must be a function from a position to a str, got {label!r}")
     label = label or _label
     # Every reachable position and its moves
     edges: dict[Hashable, list[Hashable]] = {}
@@ -59,11 +95,14 @@ def plot_game_graph(
         p = todo.pop()
         if p in edges:
             continue
-        edges[p] = list(dict.fromkeys(successors(p)))
+        edges[p] = list(dict.fromkeys(options(game, p)))
         todo.extend(edges[p])
+        if len(edges) > MAX_GRAPH:
+            raise ValueError(f"more than {MAX_GRAPH} positions are reachable from {start!r}: too many to draw")
     known: dict[Hashable, bool] = {}
     for p in edges:
-        solve(successors, p, misere=misere, known=known)
+        solve(game, p, known=known)
+    ax = ax or plt.gca()
     # Longest distance from start gives the layer (positions in topological order)
     order = _topological(edges, start)
     depth = {start: 0}
@@ -161,6 +200,13 @@ def plot_values(
 
     With ``rare_mask``, values v with an even number of 1s in v & rare_mask (the rare values) are drawn in red.
     """
+    if isinstance(values, (str, bytes, dict, set)) or not hasattr(values, "__len__"):
+        raise TypeError(f"values must be a sequence of Grundy values, got {values!r}")
+    values = [check_int(v, f"values[{i}]") for i, v in enumerate(values)]
+    title = _title(title)
+    for name, value in (("preperiod", preperiod), ("period", period), ("rare_mask", rare_mask)):
+        if value is not None:
+            check_int(value, name)
     ax = ax or plt.gca()
     xs = list(range(len(values)))
     if rare_mask:
@@ -188,6 +234,12 @@ def plot_outcome_grid(
     is_p: Callable[[int, int], bool], size: int, ax: Axes | None = None, *, title: str | None = None
 ) -> Axes:
     """Colour the two-heap positions (a, b), a, b < size: P blue, N orange."""
+    if not callable(is_p):
+        raise TypeError(f"is_p must be a function (a, b) -> bool, got {is_p!r}")
+    size = check_int(size, "size", minimum=1)
+    if size > MAX_GRID:
+        raise ValueError(f"size must be at most {MAX_GRID}, got {size}")
+    title = _title(title)
     ax = ax or plt.gca()
     grid = [[1.0 if is_p(a, b) else 0.0 for a in range(size)] for b in range(size)]
     from matplotlib.colors import ListedColormap
@@ -204,6 +256,9 @@ def plot_outcome_grid(
 
 def plot_nim_sum_table(size: int = 32, ax: Axes | None = None) -> Axes:
     """The nim-addition table a ⊕ b for a, b < size, as an image: its self-similar squares are the binary digits."""
+    size = check_int(size, "size", minimum=1)
+    if size > MAX_GRID:
+        raise ValueError(f"size must be at most {MAX_GRID}, got {size}")
     ax = ax or plt.gca()
     table = [[a ^ b for a in range(size)] for b in range(size)]
     image = ax.imshow(table, origin="lower", cmap="viridis")
@@ -222,6 +277,7 @@ def plot_bits(position: Position, k: int = 1, ax: Axes | None = None, *, title: 
     from .moore import column_sums
 
     heaps = check_position(position)
+    title = _title(title)
     ax = ax or plt.gca()
     width = max(max(heaps, default=0).bit_length(), 1)
     sums = column_sums(heaps, k)
@@ -259,6 +315,8 @@ def plot_bits(position: Position, k: int = 1, ax: Axes | None = None, *, title: 
 
 def plot_staircase(position: Sequence[int], ax: Axes | None = None, *, title: str | None = None) -> Axes:
     """Staircase nim: step i + 1 holds position[i] coins; the even steps (the Nim heaps) are shaded."""
+    position = check_position(position)
+    title = _title(title)
     ax = ax or plt.gca()
     for i, coins in enumerate(position):
         step = i + 1
@@ -279,6 +337,16 @@ def plot_coin_row(
     row: Sequence[int], ax: Axes | None = None, *, title: str | None = None, labels: Sequence[str] | None = None
 ) -> Axes:
     """A row of coins, heads (1) dark with its place underneath, tails (0) light; for turning games."""
+    row = check_position(row, "row")
+    if any(c not in (0, 1) for c in row):
+        raise ValueError(f"row must hold 0 (tails) and 1 (heads) only, got {row}")
+    if labels is not None:
+        if isinstance(labels, (str, bytes)) or not isinstance(labels, Sequence):
+            raise TypeError(f"labels must be a sequence of str, one per coin, got {labels!r}")
+        if len(labels) != len(row):
+            raise ValueError(f"labels must have one entry per coin ({len(row)}), got {len(labels)}")
+        labels = [str(x) for x in labels]
+    title = _title(title)
     ax = ax or plt.gca()
     for i, heads in enumerate(row):
         ax.add_patch(Circle((i, 0), 0.42, facecolor="#2c5282" if heads else "#e2e8f0", edgecolor="#1a202c"))

@@ -11,19 +11,41 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import reduce
+from operator import xor
 
-from ._check import check_int, check_position
-from .types import HeapRule, Position
+from ._check import check_bool, check_int, check_position
+from .game import JSON, Ruleset
+from .grundy import extend_heap_values
+from .types import Position
+
+# A heap game's move: (heap_index, option), option the heap sizes it leaves there:
+# (b,) for a take (b may be 0: the heap is emptied and stays as a 0), (a, b) with a <= b for a split
+HeapMove = tuple[int, tuple[int, ...]]
+
+
+def _sizes(value: object, name: str, minimum: int) -> tuple[int, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be a tuple of ints >= {minimum}, got {value!r}")
+    return tuple(sorted({check_int(j, f"{name}[...]", minimum=minimum) for j in value}))
 
 
 @dataclass(frozen=True)
 class TakeRule:
-    """A heap game's moves in octal form, for the compiled engine.
+    """A heap game's moves, the one description both the Python rules and the compiled engine read.
 
     A move takes j tokens from a heap and leaves no heap (j in ``take_all``),
     one heap (``take_one``) or two non-empty heaps (``take_split``; of
     different sizes when ``unequal``). ``take_any`` adds every j >= 1 to
-    ``take_all`` and ``take_one`` (Nim, Lasker's nim).
+    ``take_all`` and ``take_one`` (Nim, Lasker's nim), except the j in
+    ``take_except`` (all-but subtraction games). A split may take 0
+    tokens (Grundy's game); the other moves take at least 1, or the game
+    would never end.
+
+    >>> TakeRule(take_one=(0,))
+    Traceback (most recent call last):
+    ...
+    ValueError: take_one[...] must be an int >= 1, got 0
     """
 
     take_all: tuple[int, ...] = ()
@@ -31,38 +53,206 @@ class TakeRule:
     take_split: tuple[int, ...] = ()
     unequal: bool = False
     take_any: bool = False
+    take_except: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "take_all", _sizes(self.take_all, "take_all", 1))
+        object.__setattr__(self, "take_one", _sizes(self.take_one, "take_one", 1))
+        object.__setattr__(self, "take_split", _sizes(self.take_split, "take_split", 0))
+        check_bool(self.unequal, "unequal")
+        check_bool(self.take_any, "take_any")
+        object.__setattr__(self, "take_except", _sizes(self.take_except, "take_except", 1))
+        if self.take_except and not self.take_any:
+            raise ValueError("take_except only makes sense with take_any=True (any number but these)")
+
+    def heap_options(self, n: int) -> Iterator[tuple[int, ...]]:
+        """What a heap of n may become, lazily, each option a tuple of heap sizes; () means the heap is gone."""
+        if self.take_any:
+            skip = self.take_except
+            if n >= 1 and n not in skip:
+                yield ()
+            for b in range(1, n):
+                if n - b not in skip:
+                    yield (b,)
+        else:
+            for j in self.take_all:
+                if j == n:
+                    yield ()
+            for j in self.take_one:
+                if n - j >= 1:
+                    yield (n - j,)
+        for j in self.take_split:
+            rest = n - j
+            for a in range(1, rest // 2 + 1):
+                if not (self.unequal and 2 * a == rest):
+                    yield (a, rest - a)
+
+    def allows(self, n: int, option: tuple[int, ...]) -> bool:
+        """True when a heap of n may become ``option`` (sizes in any order; (0,) or () for nothing left)."""
+        parts = tuple(h for h in option if h)
+        taken = n - sum(parts)
+        if len(parts) == 0:
+            return n >= 1 and (self._any(n) or n in self.take_all)
+        if len(parts) == 1:
+            return taken >= 1 and (self._any(taken) or taken in self.take_one)
+        if len(parts) == 2:
+            return taken >= 0 and taken in self.take_split and not (self.unequal and parts[0] == parts[1])
+        return False
+
+    def _any(self, j: int) -> bool:
+        return self.take_any and j not in self.take_except
+
+    def as_params(self) -> dict[str, JSON]:
+        """The rule as JSON, for the play widget."""
+        return {
+            "take_all": list(self.take_all),
+            "take_one": list(self.take_one),
+            "take_split": list(self.take_split),
+            "unequal": self.unequal,
+            "take_any": self.take_any,
+            "take_except": list(self.take_except),
+        }
 
 
 @dataclass(frozen=True)
-class HeapGame:
-    """An impartial game on heaps, given by the options of a single heap.
+class HeapGame(Ruleset):
+    """An impartial game on heaps, given by one :class:`TakeRule` (what a single heap may become).
 
-    ``rule(n)`` yields what a heap of n may become, each option a tuple of
-    heap sizes; ``max_take`` is the most tokens one move removes (the ``t`` of
-    the octal periodicity theorem), or None where a move may remove any number.
+    A position is a tuple of heap sizes; a move is ``(heap_index, option)``:
+    ``(i, (b,))`` leaves b tokens in heap i (0 when it is emptied: emptied
+    heaps stay as 0), ``(i, (a, b))`` with a <= b splits heap i in two, the
+    parts taking the places i and i + 1. The searcher sees canonical positions
+    (``options``: sorted, no empty heaps), and each heap is a component with
+    its Grundy value g(n) (Sprague–Grundy).
+
+    ``options(n)`` with an int (the first edition's name) lists a heap's
+    options, as ``heap_options(n)`` does.
     """
 
-    name: str
-    rule: HeapRule = field(repr=False, compare=False)
-    max_take: int | None = None
-    splits_without_taking: bool = False
-    takes: TakeRule | None = field(default=None, repr=False)
+    name: str = "heap game"
+    takes: TakeRule = field(default_factory=TakeRule)
+    widget: str = "heaps"
+    _values: list[int] = field(default_factory=list, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.takes, TakeRule):
+            raise TypeError(f"takes must be a TakeRule, got {self.takes!r}")
 
     def __repr__(self) -> str:
         return self.name
 
-    def options(self, n: int) -> list[tuple[int, ...]]:
+    @property
+    def max_take(self) -> int | None:
+        """The most tokens one move removes (the t of the octal periodicity theorem); None when unbounded."""
+        if self.takes.take_any:
+            return None
+        return max((*self.takes.take_all, *self.takes.take_one, *self.takes.take_split), default=0)
+
+    @property
+    def splits_without_taking(self) -> bool:
+        """True when a move may split a heap without taking a token (Grundy's game, Lasker's nim)."""
+        return 0 in self.takes.take_split
+
+    def rule(self, n: int) -> Iterator[tuple[int, ...]]:
+        """What a heap of n may become (lazy, () for nothing left); the first edition's name for ``heap_options``."""
+        return self.takes.heap_options(check_int(n, "n"))
+
+    def heap_options(self, n: int) -> list[tuple[int, ...]]:
         """What a heap of size n may become, each option a sorted tuple of non-empty heaps."""
         n = check_int(n, "n")
-        return sorted({tuple(sorted(h for h in opt if h)) for opt in self.rule(n)})
+        return sorted({tuple(sorted(h for h in opt if h)) for opt in self.takes.heap_options(n)})
+
+    def options(self, position: int | Position) -> list[tuple[int, ...]] | Iterator[Position]:  # type: ignore[override]
+        """With a tuple: the positions one move away (canonical); with an int n: ``heap_options(n)``."""
+        if isinstance(position, int) and not isinstance(position, bool):
+            return self.heap_options(position)
+        return self._successors(check_position(position))
+
+    def _successors(self, heaps: Position) -> Iterator[Position]:
+        for i, a in enumerate(heaps):
+            rest = heaps[:i] + heaps[i + 1 :]
+            for opt in self.takes.heap_options(a):
+                yield tuple(sorted(h for h in rest + opt if h))
 
     def successors(self, position: Position) -> Iterator[Position]:
         """Positions one move away, canonical (sorted, empty heaps dropped); for the searcher."""
+        return self._successors(check_position(position))
+
+    # ------------------------------------------------ the protocol
+
+    def check(self, position: object) -> Position:
+        return check_position(position)
+
+    def moves(self, position: Position) -> Iterator[HeapMove]:
+        """Every move ``(heap_index, option)``, heap by heap, lazily."""
         heaps = check_position(position)
         for i, a in enumerate(heaps):
-            rest = heaps[:i] + heaps[i + 1 :]
-            for opt in self.rule(a):
-                yield tuple(sorted(h for h in rest + opt if h))
+            for opt in self.takes.heap_options(a):
+                yield i, opt or (0,)
+
+    def apply(self, position: Position, move: HeapMove) -> Position:
+        heaps = check_position(position)
+        i, option = self._check_move(heaps, move)
+        return heaps[:i] + option + heaps[i + 1 :]
+
+    def _check_move(self, heaps: Position, move: object) -> HeapMove:
+        if not isinstance(move, tuple | list) or len(move) != 2:
+            raise TypeError(f"move must be a pair (heap_index, option), option a tuple of heap sizes, got {move!r}")
+        i = check_int(move[0], "move[0] (heap index)")
+        if i >= len(heaps):
+            raise ValueError(f"move[0] (heap index) must be < {len(heaps)}, got {i}")
+        option = move[1]
+        if isinstance(option, int) and not isinstance(option, bool):
+            option = (option,)
+        if not isinstance(option, tuple | list) or not 1 <= len(option) <= 2:
+            raise TypeError(f"move[1] must be (new_size,) or (a, b) for a split, got {move[1]!r}")
+        option = tuple(sorted(check_int(h, "move[1][...]") for h in option))
+        if len(option) == 2 and 0 in option:
+            raise ValueError(f"a split leaves two non-empty heaps, got {move[1]!r}")
+        if not self.takes.allows(heaps[i], option):
+            raise ValueError(f"{self.name}: heap {i} of {heaps[i]} cannot become {option}")
+        return i, option
+
+    def value(self, n: int) -> int:
+        """g(n), the Grundy value of one heap of n (computed once per game object and kept)."""
+        n = check_int(n, "n")
+        if self.takes.take_any and not self.takes.take_split and not self.takes.take_except:
+            return n  # Nim: a heap is itself
+        if n >= len(self._values):
+            extend_heap_values(self, self._values, n + 1)
+        return self._values[n]
+
+    def components(self, position: Position) -> list[tuple[str, int]]:
+        """Each heap with its Grundy value (Sprague–Grundy: the position's value is their XOR)."""
+        return [(f"heap {i} ({a})", self.value(a)) for i, a in enumerate(check_position(position))]
+
+    def grundy(self, position: Position) -> int:
+        """The XOR of the heaps' Grundy values."""
+        return reduce(xor, (v for _, v in self.components(position)), 0)
+
+    def widget_params(self) -> dict[str, JSON]:
+        """The rule as JSON (and, for a subtraction game, its set as ``subtract``)."""
+        params: dict[str, JSON] = {"name": self.name, **self.takes.as_params()}
+        if self.widget == "subtraction":
+            params["subtract"] = list(self.takes.take_one)
+        return params
+
+    def encode_move(self, move: HeapMove) -> JSON:
+        """``[heap, new_size]`` for a take, ``[heap, [a, b]]`` for a split (the widget's form)."""
+        i, option = move
+        return [i, option[0]] if len(option) == 1 else [i, list(option)]
+
+    def decode_move(self, data: JSON) -> HeapMove:
+        if not isinstance(data, list) or len(data) != 2:
+            raise TypeError(f"data must be [heap, new_size] or [heap, [a, b]], got {data!r}")
+        i, option = data
+        return (i, tuple(option)) if isinstance(option, list) else (i, (option,))
+
+    def describe(self, position: Position, move: HeapMove) -> str:
+        i, option = move
+        if len(option) == 2:
+            return f"split heap {i} ({position[i]}) into {option[0]} and {option[1]}"
+        return f"heap {i} from {position[i]} to {option[0] if option else 0}"
 
 
 # ---------------------------------------------------------------- octal games
@@ -82,6 +272,7 @@ class OctalGame(HeapGame):
 
     code: str = ""
     digits: tuple[int, ...] = ()
+    widget: str = "octal"
 
 
 def octal(code: str) -> OctalGame:
@@ -89,6 +280,7 @@ def octal(code: str) -> OctalGame:
 
     Codes are written like ``"0.77"``, ``".77"``, ``"4.07"`` or ``"4"``:
     digits 0–7, one optional digit before the point (0 or 4), any after.
+    Digit j becomes the take sizes of one :class:`TakeRule`, nothing else.
 
     >>> octal("0.77"), octal("0.77").options(3)
     (octal('0.77'), [(1,), (1, 1), (2,)])
@@ -102,36 +294,12 @@ def octal(code: str) -> OctalGame:
     if lead not in (0, 4):
         raise ValueError(f"code {code!r}: the digit before the point must be 0 or 4 (split without taking), got {lead}")
     digits = (lead, *(int(d) for d in tail))
-    nonzero = [j for j, d in enumerate(digits) if d and j]
-    max_take = max(nonzero, default=0)
-
-    def rule(n: int) -> Iterator[tuple[int, ...]]:
-        for j, d in enumerate(digits):
-            rest = n - j
-            if rest < 0 or (j == 0 and not d):
-                continue
-            if d & 1 and rest == 0 and j > 0:
-                yield ()
-            if d & 2 and rest >= 1 and j > 0:
-                yield (rest,)
-            if d & 4 and rest >= 2:
-                for a in range(1, rest // 2 + 1):
-                    yield (a, rest - a)
-
     takes = TakeRule(
         take_all=tuple(j for j, d in enumerate(digits) if j and d & 1),
         take_one=tuple(j for j, d in enumerate(digits) if j and d & 2),
         take_split=tuple(j for j, d in enumerate(digits) if d & 4),
     )
-    return OctalGame(
-        name=f"octal({code!r})",
-        rule=rule,
-        max_take=max_take,
-        splits_without_taking=bool(lead),
-        takes=takes,
-        code=code,
-        digits=digits,
-    )
+    return OctalGame(name=f"octal({code!r})", takes=takes, code=code, digits=digits)
 
 
 # ---------------------------------------------------------------- subtraction games
@@ -148,51 +316,19 @@ def subtraction(allowed: Iterable[int]) -> HeapGame:
     takes = tuple(sorted({check_int(s, "allowed[...]", minimum=1) for s in allowed}))
     if not takes:
         raise ValueError("allowed must not be empty")
-
-    def rule(n: int) -> Iterator[tuple[int, ...]]:
-        for s in takes:
-            if s <= n:
-                yield (n - s,) if n > s else ()
-
-    return HeapGame(
-        f"subtraction({set(takes)})", rule, max_take=max(takes), takes=TakeRule(take_all=takes, take_one=takes)
-    )
+    return HeapGame(f"subtraction({set(takes)})", TakeRule(take_all=takes, take_one=takes), widget="subtraction")
 
 
 # ---------------------------------------------------------------- named games
 
 
-def _nim_rule(n: int) -> Iterator[tuple[int, ...]]:
-    for b in range(n):
-        yield (b,)
-
-
-def _grundy_rule(n: int) -> Iterator[tuple[int, ...]]:
-    for a in range(1, (n + 1) // 2):
-        yield (a, n - a)
-
-
-def _lasker_rule(n: int) -> Iterator[tuple[int, ...]]:
-    yield from _nim_rule(n)
-    for a in range(1, n // 2 + 1):
-        yield (a, n - a)
-
-
-nim = HeapGame("nim", _nim_rule, max_take=None, takes=TakeRule(take_any=True))
+nim = HeapGame("nim", TakeRule(take_any=True), widget="nim")
 """Nim as a heap game: a heap may become any smaller heap."""
 
-grundys_game = HeapGame(
-    "grundys_game", _grundy_rule, max_take=0, splits_without_taking=True, takes=TakeRule(take_split=(0,), unequal=True)
-)
+grundys_game = HeapGame("grundys_game", TakeRule(take_split=(0,), unequal=True), widget="grundy")
 """Grundy's game: split one heap into two non-empty heaps of different sizes."""
 
-laskers_nim = HeapGame(
-    "laskers_nim",
-    _lasker_rule,
-    max_take=None,
-    splits_without_taking=True,
-    takes=TakeRule(take_split=(0,), take_any=True),
-)
+laskers_nim = HeapGame("laskers_nim", TakeRule(take_split=(0,), take_any=True), widget="lasker")
 """Lasker's nim: take any number from one heap, or split a heap into two non-empty heaps."""
 
 kayles = octal("0.77")

@@ -1,7 +1,7 @@
 """The exhaustive searcher: who wins, found by looking at every line of play.
 
 It knows nothing about XOR, binary or Grundy values. Given only a game's
-``successors`` function it labels positions: a position is a P-position
+rules (a ``Game``: its moves; or a plain successors function) it labels positions: a position is a P-position
 (the player to move loses) when every move leads to an N-position, and an
 N-position when some move leads to a P-position. Terminal positions are P in
 normal play (no move, you lose) and N in misère play (the opponent just made
@@ -12,17 +12,26 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from .types import Successors
+from ._check import check_dict, check_hashable, check_int
+from .game import Game, as_game, options
+
+# The most positions one call labels before it stops with a ValueError (about a gigabyte of memo)
+MAX_POSITIONS = 5_000_000
 
 
 def solve(
-    successors: Successors,
+    game: Game,
     start: Hashable,
     *,
-    misere: bool = False,
+    misere: bool | None = None,
     known: dict[Hashable, bool] | None = None,
+    limit: int = MAX_POSITIONS,
 ) -> dict[Hashable, bool]:
     """Label ``start`` and the positions its search visits: True for P-positions, False for N.
+
+    ``game`` is a rules object; the ending convention is its ``misere``. A
+    plain successors function is accepted too (then ``misere`` says the
+    convention, normal play by default).
 
     The search stops looking at a position's moves once one reaches a
     P-position, so not every reachable position gets a label. Pass the same
@@ -31,18 +40,24 @@ def solve(
 
     An explicit stack replaces recursion, so long games (a heap of 10,000
     stones with one-stone moves) do not hit Python's recursion limit. The game
-    must be finite; a position that can reach itself raises ``ValueError``.
+    must be finite; a position that can reach itself raises ``ValueError``,
+    and so does a search that would label more than ``limit`` positions.
 
-    >>> from nimlib.nim import successors
-    >>> solve(successors, (1, 2))[(1, 2)], solve(successors, (2, 2))[(2, 2)]
+    >>> from nimlib.nim import NIM, successors
+    >>> solve(NIM, (1, 2))[(1, 2)], solve(successors, (2, 2))[(2, 2)]
     (False, True)
     """
-    is_p: dict[Hashable, bool] = {} if known is None else known
+    game = as_game(game, misere=misere)
+    misere = game.misere
+    is_p: dict[Hashable, bool] = {} if known is None else check_dict(known, "known")
+    start = check_hashable(game.check(start), "start")
+    limit = check_int(limit, "limit", minimum=1)
     if start in is_p:
         return is_p
+    budget = limit
     on_path = {start}
-    # A frame: [position, its successor iterator, a P-successor seen?, any move seen?]
-    stack: list[list] = [[start, iter(successors(start)), False, False]]
+    # A frame: [position, its options iterator, a P-option seen?, any move seen?]
+    stack: list[list] = [[start, iter(options(game, start)), False, False]]
     while stack:
         frame = stack[-1]
         if not frame[2]:
@@ -53,8 +68,11 @@ def solve(
                 if label is None:
                     if child in on_path:
                         raise ValueError(f"the game is not finite: position {child!r} can reach itself")
+                    budget -= 1
+                    if budget <= 0:
+                        raise ValueError(f"the search from {start!r} would label more than limit={limit:,} positions")
                     on_path.add(child)
-                    stack.append([child, iter(successors(child)), False, False])
+                    stack.append([child, iter(options(game, child)), False, False])
                     pushed = True
                     break
                 if label:
@@ -72,41 +90,46 @@ def solve(
     return is_p
 
 
-def is_p_position(successors: Successors, position: Hashable, *, misere: bool = False) -> bool:
+def is_p_position(game: Game, position: Hashable, *, misere: bool | None = None) -> bool:
     """True when the player to move at ``position`` loses with best play, by exhaustive search.
 
     >>> from nimlib.nim import successors
     >>> is_p_position(successors, (1, 2, 3)), is_p_position(successors, (3, 4, 5))
     (True, False)
     """
-    return solve(successors, position, misere=misere)[position]
+    game = as_game(game, misere=misere)
+    position = game.check(position)
+    return solve(game, position)[position]
 
 
-def outcome(successors: Successors, position: Hashable, *, misere: bool = False) -> str:
+def outcome(game: Game, position: Hashable, *, misere: bool | None = None) -> str:
     """``"P"`` if the previous player wins (player to move loses), else ``"N"``."""
-    return "P" if is_p_position(successors, position, misere=misere) else "N"
+    return "P" if is_p_position(game, position, misere=misere) else "N"
 
 
-def retrograde(successors: Successors, *starts: Hashable) -> dict[Hashable, str]:
+def retrograde(game: Game, *starts: Hashable) -> dict[Hashable, str]:
     """Label every position reachable from ``starts`` "P", "N" or "D" (draw), for games that may loop.
 
     Retrograde analysis, the way endgame tables are built: positions with no
     move are P; a position with a move to a P-position is N; a position all
     of whose moves lead to N-positions is P; whatever is left can be
     prolonged forever by both sides and is a draw. The game may be partizan:
-    put whose turn it is into the position.
+    put whose turn it is into the position (as ``boards.Northcott`` does).
 
     >>> labels = retrograde(lambda n: [(n + 1) % 3], 0)   # a 3-cycle: nobody can ever win
     >>> sorted(labels.values())
     ['D', 'D', 'D']
     """
+    game = as_game(game)
+    if game.misere:
+        raise ValueError("retrograde labels normal play only (no move: the player to move loses)")
     children: dict[Hashable, list[Hashable]] = {}
-    todo = list(starts)
+    todo = [check_hashable(game.check(s), f"starts[{i}]") for i, s in enumerate(starts)]
     while todo:
         p = todo.pop()
         if p in children:
             continue
-        children[p] = list(dict.fromkeys(successors(p)))
+        children[p] = list(dict.fromkeys(options(game, p)))
         todo.extend(q for q in children[p] if q not in children)
     parents: dict[Hashable, list[Hashable]] = {p: [] for p in children}
     for p, qs in children.items():

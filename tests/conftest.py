@@ -29,6 +29,15 @@ def positions() -> list[tuple[int, ...]]:
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# Published tables the tests read, copied in with their licence (tczajka/octal-games, MIT), so a clone runs every test
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="session")
+def data_dir() -> Path:
+    """The folder of the published tables (``tests/data``)."""
+    return DATA
+
 
 def tool(name: str) -> str:
     """The venv's own copy of a command, next to the interpreter running the tests."""
@@ -59,3 +68,14 @@ def section_headings(cells: list[dict]) -> list[str]:
         for line in "".join(cell["source"]).splitlines()
         if line.startswith("## ")
     ]
+
+
+# Whole-book, notebook and browser checks take minutes: they form the slow tier
+SLOW_FIXTURES = {"built_book", "browser", "server"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark as ``slow`` every notebook (nbval), and every test that builds the book or drives a browser."""
+    for item in items:
+        if str(item.fspath).endswith(".ipynb") or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)

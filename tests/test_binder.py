@@ -19,7 +19,7 @@ def requirement_names(path):
 def test_binder_installs_the_chapters_dependencies():
     binder = requirement_names(ROOT / ".binder" / "requirements.txt")
     root = requirement_names(ROOT / "requirements.txt")
-    assert {"numpy", "numba", "matplotlib", "ipywidgets"} <= binder <= root
+    assert {"numpy", "numba", "matplotlib", "ipywidgets", "anywidget"} <= binder <= root
     # Every package a chapter imports is installed in Binder
     imported = set()
     for notebook in (ROOT / "notebooks").glob("*.ipynb"):

@@ -1,16 +1,18 @@
 """The built book as a reader gets it: headless Chromium with the network cut off.
 
-Every page: math typeset (no raw TeX), widgets rendered, no JavaScript error. The in-page Nim game:
-its JavaScript strategy agrees with nimlib on hundreds of positions, and a click plays a move.
-Screenshots of the key pages, at desktop and phone width, are saved under _build/screenshots/.
-Skipped where Chromium and chromedriver are not installed (.ci/run installs them).
+Every page: math typeset (no raw TeX), widgets rendered, no JavaScript error. Every play widget on a
+chapter page: a whole game played by clicking its buttons, the computer's replies checked against
+nimlib, and not one dead control. Screenshots at desktop and phone width are saved under
+_build/screenshots/. Skipped where Chromium and chromedriver are not installed (.ci/run installs them).
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
+import random
 import re
 import shutil
 import threading
@@ -21,7 +23,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from nimlib import moore, nim
+from nimlib import moore, nim, search
 
 from .conftest import ROOT
 
@@ -113,14 +115,14 @@ def test_every_page_offline(browser, server, built_book):
     for page in pages(built_book):
         source = (built_book / page).read_text(encoding="utf-8")
         has_widgets = "application/vnd.jupyter.widget-view+json" in source
-        problems = open_page(browser, f"{server}/{page}", wait_for=".jupyter-widgets" if has_widgets else None)
+        problems = open_page(browser, f"{server}/{page}", wait_for=".nimlib-play" if has_widgets else None)
         assert not problems, (page, problems)
         text = browser.execute_script("return document.body.innerText")
         assert "\\(" not in text and "\\[" not in text and "$$" not in text, f"{page}: raw TeX on the page"
         if "math notranslate" in source:
             assert browser.find_elements("css selector", "mjx-container"), f"{page}: math not typeset"
         if has_widgets:
-            assert browser.find_elements("css selector", ".jupyter-widgets"), f"{page}: widgets not rendered"
+            assert browser.find_elements("css selector", ".nimlib-play"), f"{page}: widgets not rendered"
         checked += 1
     assert checked >= 13
 
@@ -160,105 +162,234 @@ def test_no_broken_internal_links(built_book):
     assert not broken, broken[:20]
 
 
-def test_static_play_agrees_with_nimlib(browser, server):
-    open_page(browser, f"{server}/notebooks/02_bouton_xor_rule.html")
-    positions = [list(p) for p in nim.positions_up_to(heaps=4, size=7) if p] + [[13, 27, 6, 30, 19], [1, 1, 1, 9]]
-    cases = [(p, misere, 1) for p in positions for misere in (False, True)]
-    cases += [(p, False, k) for p in positions for k in (2, 3)]
-    replies = browser.execute_script(
-        "return arguments[0].map(c => [NimlibPlay.reply(c[0], c[1], c[2]), NimlibPlay.isPPosition(c[0], c[1], c[2])]);",
-        [[p, misere, k] for p, misere, k in cases],
-    )
-    for (position, misere, k), (reply, says_p) in zip(cases, replies, strict=True):
-        heaps = tuple(position)
-        if k == 1:
-            assert says_p == nim.is_p_position(heaps, misere=misere)
-            winning = nim.winning_moves(heaps, misere=misere)
-            if winning:
-                assert tuple(reply) in winning, (heaps, misere, reply)
-            else:
-                nim.apply_move(heaps, tuple(reply))  # a legal stalling move
-        else:
-            assert says_p == moore.is_p_position(heaps, k)
-            move = tuple(tuple(pair) for pair in reply)
-            after = moore.apply_move(heaps, move, k)
-            if not moore.is_p_position(heaps, k):
-                assert moore.is_p_position(after, k), (heaps, k, move)
-                assert move == moore.winning_move(heaps, k)
-    assert len(cases) == 4 * len(positions)
+# ---------------------------------------------------------------- the play widgets
 
 
-def test_static_play_by_clicking(browser, server):
-    open_page(browser, f"{server}/notebooks/02_bouton_xor_rule.html")
-    game = browser.find_element("css selector", ".nimlib-static-play.nimlib-ready")
-    start = [int(x) for x in game.get_attribute("data-position").split(",")]
-    stones = game.find_elements("css selector", ".nimlib-stone[data-heap='0']")
-    stones[0].click()  # take all of heap 0
-    state = browser.execute_script("return arguments[0].nimlibGame.state", game)
-    assert state["history"][0]["who"] == "you" and state["history"][0]["move"] == [0, 0]
-    assert state["history"][1]["who"] == "computer"
-    after_you = [0, *start[1:]]
-    reply = tuple(state["history"][1]["move"])
-    assert nim.apply_move(after_you, reply) == tuple(state["heaps"])
-    if nim.winning_moves(after_you):
-        assert reply in nim.winning_moves(after_you)
-    # An illegal move changes nothing and says why
-    before = list(state["heaps"])
-    ok = browser.execute_script("return arguments[0].nimlibGame.play([9, 0])", game)
-    state = browser.execute_script("return arguments[0].nimlibGame.state", game)
-    assert ok is False and state["heaps"] == before and state["message"].startswith("Illegal move")
-    assert "nimlib-top" in game.find_element("css selector", ".nimlib-xor").get_attribute("innerHTML")
+def widget_pages(built_book: Path) -> list[str]:
+    """Chapter pages with at least one saved widget."""
+    return [
+        page
+        for page in pages(built_book)
+        if page.startswith("notebooks/")
+        and "application/vnd.jupyter.widget-view+json" in (built_book / page).read_text(encoding="utf-8")
+    ]
 
 
-@pytest.mark.parametrize("width", [1280, 400])
-def test_screenshots_and_no_overflow(browser, server, width):
+def saved_widgets(source: str) -> list[dict]:
+    """The saved state of each play widget on a page, in the order the page shows them."""
+    states = {}
+    for block in re.findall(r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>', source, re.S):
+        states.update(json.loads(block)["state"])
+    views = re.findall(r'<script type="application/vnd.jupyter.widget-view\+json">(.*?)</script>', source, re.S)
+    return [states[json.loads(v)["model_id"]]["state"] for v in views]
+
+
+def _heap_verdict(params: dict, position: list) -> bool:
+    total = 0
+    for n in position:
+        total ^= params["values"][n]
+    return total == 0
+
+
+def _moore_verdict(misere: bool, k: int, position: list) -> bool:
+    return search.is_p_position(functools.partial(moore.successors, k=k), nim.canonical(position), misere=misere)
+
+
+# data-game -> (params, position) -> True at a P-position (computed by nimlib, not by the page).
+# Games without an entry are played to the end, but their replies are checked by node instead.
+VERDICTS = {
+    "nim": lambda params, p: nim.is_p_position(tuple(p)),
+    "misere-nim": lambda params, p: nim.is_p_position(tuple(p), misere=True),
+    "moore": lambda params, p: moore.is_p_position(tuple(p), params.get("k", 1)),
+    "misere-moore": lambda params, p: _moore_verdict(True, params.get("k", 1), p),
+    "lasker": _heap_verdict,
+    "grundy": _heap_verdict,
+    "subtraction": _heap_verdict,
+}
+
+
+def wait_turn(browser, index: int, timeout: float = 10) -> str:
+    """Wait until widget ``index`` is not thinking; its data-turn."""
+    deadline = time.monotonic() + timeout
+    while True:
+        root = browser.find_elements("css selector", ".nimlib-play")[index]
+        turn = root.get_attribute("data-turn")
+        if turn != "computer" or time.monotonic() > deadline:
+            return turn
+        time.sleep(0.1)
+
+
+def play_whole_game(browser, index: int, state: dict, rng: random.Random) -> tuple[int, str]:
+    """Click moves of widget ``index`` until data-turn is "over", checking replies; (replies checked, status)."""
+    verdict = VERDICTS.get(state["game"])
+    checked = 0
+    for _ in range(300):
+        turn = wait_turn(browser, index)
+        root = browser.find_elements("css selector", ".nimlib-play")[index]
+        if turn == "over":
+            return checked, root.find_element("css selector", ".nimlib-status").text
+        assert turn == "reader", turn
+        buttons = root.find_elements("css selector", ".nimlib-board button[data-move]:not([disabled])")
+        assert buttons, f"{state['game']}: the reader's turn but no move to click"
+        button = rng.choice(buttons)
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        root = browser.find_elements("css selector", ".nimlib-play")[index]
+        before_reply = json.loads(root.get_attribute("data-position"))
+        if wait_turn(browser, index) == "over":
+            continue
+        root = browser.find_elements("css selector", ".nimlib-play")[index]
+        after_reply = json.loads(root.get_attribute("data-position"))
+        assert after_reply != before_reply, "the computer did not move"
+        if verdict is not None and not verdict(state["params"], before_reply):
+            assert verdict(state["params"], after_reply), (state["game"], before_reply, after_reply)
+            checked += 1
+    raise AssertionError(f"{state['game']}: no end after 300 moves")
+
+
+@pytest.mark.slow
+def test_every_widget_plays_a_whole_game_by_clicking(browser, server, built_book):
+    rng = random.Random(2026)
+    found = widget_pages(built_book)
+    assert len(found) >= 10, found
+    checked = 0
+    for page in found:
+        widgets = saved_widgets((built_book / page).read_text(encoding="utf-8"))
+        problems = open_page(browser, f"{server}/{page}", wait_for=".nimlib-play")
+        roots = browser.find_elements("css selector", ".nimlib-play")
+        assert len(roots) == len(widgets), f"{page}: {len(roots)} of {len(widgets)} widgets rendered"
+        for index, state in enumerate(widgets):
+            root = roots[index] if index < len(roots) else browser.find_elements("css selector", ".nimlib-play")[index]
+            assert root.get_attribute("data-game") == state["game"]
+            assert json.loads(root.get_attribute("data-position")) == state["position"]
+            for _ in range(2):  # two games each: a reader who plays at random loses some and wins some
+                replies, said = play_whole_game(browser, index, state, rng)
+                assert said.startswith("Game over:"), said
+                checked += replies
+                browser.find_elements("css selector", ".nimlib-play")[index].find_element(
+                    "css selector", "[data-ctl='new']"
+                ).click()
+        problems += [
+            e["message"]
+            for e in browser.get_log("browser")
+            if e["level"] in ("SEVERE", "WARNING") and not any(i in e["message"] for i in IGNORED)
+        ]
+        assert not problems, (page, problems)
+    assert checked >= 10, "the computer faced too few winning positions to check its replies"
+
+
+_BUTTONS = (
+    "return [...document.querySelectorAll('.cell_output button')]"
+    ".map(b => (b.dataset.move || b.dataset.ctl || b.textContent) + (b.disabled ? ' (disabled)' : ''))"
+)
+
+
+@pytest.mark.slow
+def test_no_dead_control(browser, server, built_book):
+    """Every enabled button in a cell output, as the page first shows it, changes the page when clicked.
+
+    Each button is clicked in the page's first state: after a move, Undo brings that state back;
+    where it cannot (New game, a selection mode), the page is loaded again.
+    """
+    dead, clicked = [], 0
+    for page in widget_pages(built_book):
+        url = f"{server}/{page}"
+        open_page(browser, url, wait_for=".nimlib-play")
+        browser.execute_script("window.NIMLIB_DELAY = 0")  # no pause before the computer's reply
+        initial = browser.execute_script(_BUTTONS)
+        for i, name in enumerate(initial):
+            if browser.execute_script(_BUTTONS) != initial:
+                browser.get(url)
+                deadline = time.monotonic() + 20
+                while browser.execute_script(_BUTTONS) != initial:
+                    assert time.monotonic() < deadline, f"{page}: the first state did not come back"
+                    time.sleep(0.1)
+                browser.execute_script("window.NIMLIB_DELAY = 0")
+            if name.endswith("(disabled)"):
+                continue
+            button = browser.find_elements("css selector", ".cell_output button")[i]
+            output = browser.execute_script("return arguments[0].closest('.cell_output')", button)
+            before = browser.execute_script("return arguments[0].innerHTML", output)
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.click()
+            time.sleep(0.05)
+            deadline = time.monotonic() + 10
+            while output.find_elements("css selector", ".nimlib-play[data-turn='computer']"):
+                assert time.monotonic() < deadline, f"{page}: the computer did not reply"
+                time.sleep(0.1)
+            clicked += 1
+            if browser.execute_script("return arguments[0].innerHTML", output) == before:
+                dead.append((page, i, name))
+            undo = output.find_elements("css selector", "button[data-ctl='undo']:not([disabled])")
+            if undo:
+                undo[0].click()
+    assert clicked >= 50 and not dead, dead
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [1280, 360])
+def test_widget_screenshots_fit_the_window(browser, server, built_book, width):
     SHOTS.mkdir(parents=True, exist_ok=True)
     browser.set_window_size(width, 1000)
     try:
-        for page in ["book/intro.html", "notebooks/02_bouton_xor_rule.html", "notebooks/07_splitting_games.html"]:
-            open_page(browser, f"{server}/{page}")
+        for page in ["book/intro.html", *widget_pages(built_book)]:
+            widgets = page.startswith("notebooks/")
+            open_page(browser, f"{server}/{page}", wait_for=".nimlib-play" if widgets else None)
+            if widgets:
+                root = browser.find_elements("css selector", ".nimlib-play")[0]
+                browser.execute_script("arguments[0].scrollIntoView()", root)
             browser.save_screenshot(str(SHOTS / f"{re.sub(r'[^a-z0-9]+', '_', page)}_{width}.png"))
             overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 1, f"{page} is {overflow}px wider than a {width}px window"
-        play = browser.find_element("css selector", "#play") if browser.find_elements("css selector", "#play") else None
-        if play is not None:
-            browser.execute_script("arguments[0].scrollIntoView()", play)
-            browser.save_screenshot(str(SHOTS / f"play_{width}.png"))
+            for box in browser.find_elements("css selector", ".nimlib-play"):
+                assert box.size["width"] <= width, page
+                # The board never wraps: each row of stones or cells is one line (it scrolls instead)
+                rows = box.find_elements("css selector", ".nimlib-row")
+                assert all(r.size["height"] < 40 for r in rows), page
     finally:
         browser.set_window_size(1280, 1000)
 
 
-def test_widget_with_twenty_huge_heaps(browser, server, built_book):
-    """The live widget's saved state, embedded offline like the book does: 20 heaps of 10^9 stones fit a phone."""
+@pytest.mark.slow
+def test_twenty_huge_heaps_offline(browser, server, built_book):
+    """A widget's saved state embedded the way the book embeds it: 20 heaps of 10^9 fit a phone and play."""
     from ipywidgets.embed import embed_snippet
 
     from nimlib.widgets import NimGame
 
     game = NimGame(tuple(10**9 + 7 * i for i in range(20)))
-    game.play((0, 5))
     snippet = embed_snippet(
-        [game], requirejs=False, cors=False, embed_url="_static/@jupyter-widgets/html-manager/dist/embed-amd.js"
+        [game],
+        drop_defaults=False,
+        requirejs=False,
+        cors=False,
+        embed_url="_static/@jupyter-widgets/html-manager/dist/embed-amd.js",
     )
     page = built_book / "widget_20_heaps.html"
     page.write_text(
         '<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">'
-        '<link rel="icon" href="_static/favicon.png"><link rel="stylesheet" href="_static/nimplay.css">'
-        '<script src="_static/nimplay.js"></script>'
-        '<script src="_static/requirejs/require.js"></script></head>'
+        '<link rel="icon" href="_static/favicon.png">'
+        '<script src="_static/requirejs/require.js"></script><script src="_static/nimwidgets.js"></script></head>'
         f"<body>{snippet}</body></html>",
         encoding="utf-8",
     )
     SHOTS.mkdir(parents=True, exist_ok=True)
     try:
-        for width in (1280, 400):
+        for width in (1280, 360):
             browser.set_window_size(width, 1400)
-            problems = open_page(browser, f"{server}/widget_20_heaps.html", wait_for=".nimlib-heap-label")
+            problems = open_page(browser, f"{server}/widget_20_heaps.html", wait_for=".nimlib-play")
             assert not problems, problems
-            assert len(browser.find_elements("css selector", ".nimlib-heap-label")) == 20
-            assert browser.find_elements("css selector", ".nimlib-xor .nimlib-top"), "the top bit is highlighted"
+            root = browser.find_element("css selector", ".nimlib-play")
+            assert len(root.find_elements("css selector", ".nimlib-row[data-part^='heap-']")) == 20
             overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 1, f"the widget is {overflow}px wider than a {width}px window"
             browser.save_screenshot(str(SHOTS / f"widget_20_heaps_{width}.png"))
+        top = root.find_elements("css selector", "button.nimlib-stone[data-move^='[0,']")[-1]
+        top.click()
+        assert wait_turn(browser, 0) == "reader"
+        position = json.loads(browser.find_element("css selector", ".nimlib-play").get_attribute("data-position"))
+        assert nim.nim_sum(tuple(position)) == 0, position
+        assert sum(position) < sum(game.position) - 1  # the reader's stone and the computer's reply
     finally:
         browser.set_window_size(1280, 1000)
         page.unlink()

@@ -24,7 +24,7 @@ def test_no_outputs_or_stray_metadata(path):
     notebook = json.loads(path.read_text(encoding="utf-8"))
     assert set(notebook["metadata"]) <= {"kernelspec", "language_info"}
     for i, cell in enumerate(notebook["cells"]):
-        assert set(cell.get("metadata", {})) <= {"tags"}, f"cell {i} has metadata {cell['metadata']}"
+        assert set(cell.get("metadata", {})) <= {"tags", "mystnb"}, f"cell {i} has metadata {cell['metadata']}"
         if cell["cell_type"] == "code":
             assert cell["outputs"] == [], f"cell {i} has outputs: run tools/clean_notebooks.py"
             assert cell["execution_count"] is None, f"cell {i} has an execution count"
@@ -55,6 +55,18 @@ def test_chapter_anatomy(path):
     )
     assert positions == sorted(positions), "the chapter ends with check, play, summary, exercises, in that order"
     assert positions[-1] == len(headings) - 1 or headings[-1].startswith("## Exercises")
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_figures_have_alt_text(path):
+    """A cell that draws a figure says in words what it shows (myst-nb's image alt), not a file path."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    for i, cell in enumerate(cells):
+        source = "".join(cell["source"])
+        if cell["cell_type"] != "code" or not re.search(r"plt\.subplots|\bplot_\w+\(", source):
+            continue
+        alt = cell.get("metadata", {}).get("mystnb", {}).get("image", {}).get("alt", "")
+        assert len(alt.split()) >= 8, f"cell {i} draws a figure without a real alt text (mystnb.image.alt)"
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)

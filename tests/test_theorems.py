@@ -87,7 +87,7 @@ def test_moore_rule_matches_search(positions, k):
 
 
 @given(
-    st.lists(st.integers(min_value=0, max_value=9), min_size=1, max_size=5),
+    st.lists(st.integers(min_value=0, max_value=7), min_size=1, max_size=4),
     st.integers(min_value=1, max_value=4),
 )
 def test_moore_random(position, k):

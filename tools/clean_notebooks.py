@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 KEEP_NOTEBOOK_METADATA = ("kernelspec", "language_info")
-KEEP_CELL_METADATA = ("tags",)
+KEEP_CELL_METADATA = ("tags", "mystnb")
 
 
 def clean(notebook: dict) -> dict:

@@ -1,0 +1,609 @@
+// nimlib's play widget: the game-independent front end (see README.md in this folder).
+//
+// A game file registers a definition (rules, analysis, drawing); this module owns the loop: the
+// reader's move, the computer's reply, history, Undo, New game, Hint, who starts, the explanation
+// panel and the messages. State lives in the anywidget model (traits `position`, `history`, `start`,
+// `computer_first`, `message`), so Python and the page stay in sync; in the static book the same
+// code runs on the embedded state with no kernel behind it.
+//
+// Everything above the "DOM" line is pure logic on plain data, imported by the node tests.
+
+export class OutOfTable extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "OutOfTable";
+  }
+}
+
+const GAMES = new Map();
+
+/** Register a game definition (each game file calls this once per data-game name). */
+export function register(def) {
+  for (const key of ["id", "title", "rules", "parse", "format", "random", "moves", "analyse", "draw"]) {
+    if (!(key in def)) throw new Error(`game definition ${def.id ?? "?"} lacks ${key}`);
+  }
+  GAMES.set(def.id, def);
+  return def;
+}
+
+/** The registered definition for a data-game name (Error if there is none). */
+export function gameDef(id) {
+  const def = GAMES.get(id);
+  if (!def) throw new Error(`no game registered as "${id}" (known: ${[...GAMES.keys()].join(", ")})`);
+  return def;
+}
+
+export function registeredGames() {
+  return [...GAMES.keys()];
+}
+
+// ------------------------------------------------------------------ pure helpers
+
+/** JSON text of a move or position: the key used for data-move and for equality. */
+export function key(value) {
+  return JSON.stringify(value, (_, v) => (typeof v === "bigint" ? Number(v) : v));
+}
+
+/** A seeded uniform generator in [0, 1) (mulberry32), so New game is repeatable in tests. */
+export function makeRng(seed) {
+  let a = (Number(seed ?? Math.floor(Math.random() * 2 ** 31)) >>> 0) || 1;
+  return function rng() {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function isMisere(def, params) {
+  return def.misere ? Boolean(def.misere(params)) : false;
+}
+
+/** True when the player to move has no move. */
+export function isOver(def, position, params, turn = "reader") {
+  if (def.isOver) return def.isOver(position, params, turn);
+  return def.moves(position, params, turn).length === 0;
+}
+
+/** The reader's move `move` (data-move JSON) from `position`: {move, after, label}, or an Error. */
+export function applyMove(def, position, move, params, turn = "reader") {
+  if (def.apply) return def.apply(position, move, params, turn);
+  const wanted = key(move);
+  const found = def.moves(position, params, turn).find((m) => key(m.move) === wanted);
+  if (!found) throw new Error(`${key(move)} is not a legal move here`);
+  return found;
+}
+
+/** Grundy total of a position as a BigInt (normal play). */
+export function totalOf(def, position, params, turn = "reader") {
+  return BigInt(def.analyse(position, params, turn).total);
+}
+
+/**
+ * The strategy's move: a move to a position of total 0 (normal play), null when every move loses.
+ * A game with its own `best` (misère games must have one) uses it.
+ */
+export function bestMove(def, position, params, turn = "reader") {
+  if (def.best) return def.best(position, params, turn);
+  if (isMisere(def, params)) return searchBest(def, position, params);
+  if (totalOf(def, position, params, turn) === 0n) return null;
+  for (const m of def.moves(position, params, turn)) {
+    if (totalOf(def, m.after, params, other(turn)) === 0n) return m;
+  }
+  return null;
+}
+
+/** Exhaustive search for games without a formula (misère play of small boards): a move to a P-position. */
+export function searchBest(def, position, params, limit = 200000) {
+  const misere = isMisere(def, params);
+  const memo = new Map();
+  let visited = 0;
+  const isP = (p) => {
+    const k = key(p);
+    if (memo.has(k)) return memo.get(k);
+    if (++visited > limit) throw new OutOfTable("this position is too large for the page to search");
+    const options = def.moves(p, params);
+    const result = options.length === 0 ? !misere : options.every((m) => !isP(m.after));
+    memo.set(k, result);
+    return result;
+  };
+  for (const m of def.moves(position, params)) if (isP(m.after)) return m;
+  return null;
+}
+
+/** When every move loses: play on with the move that leaves the most moves (hoping for a mistake). */
+export function stallMove(def, position, params, turn = "reader") {
+  if (def.stall) return def.stall(position, params, turn);
+  const options = def.moves(position, params, turn);
+  let chosen = options[0] ?? null;
+  let most = -1;
+  for (const m of options.slice(0, 64)) {
+    const n = def.moves(m.after, params, other(turn)).length;
+    if (n > most) [chosen, most] = [m, n];
+  }
+  return chosen;
+}
+
+/** The computer's reply: {move, after, label, winning}; null when there is no move. */
+export function computerMove(def, position, params, turn = "computer") {
+  if (isOver(def, position, params, turn)) return null;
+  const best = bestMove(def, position, params, turn);
+  if (best) return { ...best, winning: true };
+  const stall = stallMove(def, position, params, turn);
+  return stall ? { ...stall, winning: false } : null;
+}
+
+export function other(player) {
+  return player === "reader" ? "computer" : "reader";
+}
+
+/** Whose turn it is after `history` (an array of entries with `player`), given who started. */
+export function toMove(history, computerFirst) {
+  if (history.length === 0) return computerFirst ? "computer" : "reader";
+  return other(history[history.length - 1].player);
+}
+
+/**
+ * The winner once the game is over: the player to move has no move, so in normal play the
+ * other player wins, in misère play the player to move does. Null while play goes on.
+ */
+export function winner(def, position, params, history, computerFirst) {
+  const mover = toMove(history, computerFirst);
+  if (!isOver(def, position, params, mover)) return null;
+  return isMisere(def, params) ? mover : other(mover);
+}
+
+/** History after Undo: drop trailing computer moves and the reader's move before them. */
+export function undoHistory(history) {
+  const h = history.slice();
+  while (h.length && h[h.length - 1].player === "computer") h.pop();
+  if (h.length) h.pop();
+  return h;
+}
+
+export function canUndo(history) {
+  return history.some((e) => e.player === "reader");
+}
+
+export function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+/** Binary digits of a non-negative BigInt/number, padded to `width`. */
+export function binary(value, width) {
+  return BigInt(value).toString(2).padStart(width, "0");
+}
+
+/**
+ * The generic explanation as data: components with values in binary, the XOR column by column,
+ * the highest unbalanced bit, which component to change (to value v ⊕ S) and the move that does it.
+ */
+export function explainData(def, position, params, turn = "reader") {
+  const { components, total } = def.analyse(position, params, turn);
+  const values = components.map((c) => BigInt(c.value));
+  const S = BigInt(total);
+  const width = Math.max(1, ...values.map((v) => v.toString(2).length), S.toString(2).length);
+  const rows = components.map((c, i) => ({ label: c.label, value: values[i], bits: binary(values[i], width) }));
+  const columns = [...Array(width).keys()].map((j) => rows.reduce((n, r) => n + (r.bits[j] === "1" ? 1 : 0), 0) % 2);
+  const data = { rows, width, columns, total: S, topBit: null, component: null, target: null, move: null };
+  if (S !== 0n) {
+    data.topBit = S.toString(2).length - 1;
+    const bit = 1n << BigInt(data.topBit);
+    data.component = values.findIndex((v) => (v & bit) !== 0n);
+    data.target = values[data.component] ^ S;
+  }
+  if (!isMisere(def, params)) {
+    const best = S === 0n ? null : bestMove(def, position, params, turn);
+    data.move = best ? best.label : null;
+  }
+  return data;
+}
+
+/** The generic explanation panel (HTML): the components table and the steps in words. */
+export function explainHtml(def, position, params, turn = "reader") {
+  const d = explainData(def, position, params, turn);
+  if (d.rows.length === 0) return "<p>No component is left: the player to move has no move.</p>";
+  const top = d.topBit === null ? -1 : d.width - 1 - d.topBit;
+  const cls = (j) => (j === top ? ' class="nimlib-top"' : "");
+  const head = [...Array(d.width).keys()].map((j) => `<th${cls(j)}>2<sup>${d.width - 1 - j}</sup></th>`).join("");
+  const body = d.rows
+    .map((r, i) => {
+      const mark = i === d.component ? ' class="nimlib-chosen"' : "";
+      const bits = [...r.bits].map((b, j) => `<td${cls(j)}>${b}</td>`).join("");
+      const after = i === d.component ? `→ ${d.target}` : "";
+      return `<tr${mark}><th>${escapeHtml(r.label)}</th><td class="nimlib-size">${r.value}</td>${bits}<td>${after}</td></tr>`;
+    })
+    .join("");
+  const sums = d.columns.map((s, j) => `<td${cls(j)}>${s}</td>`).join("");
+  const steps = [];
+  steps.push(`XOR of the Grundy values: ${d.rows.map((r) => r.value).join(" ⊕ ")} = ${d.total}`);
+  if (d.total === 0n) {
+    steps.push("The XOR is 0: every move makes it non-zero, so the player to move loses against best play.");
+  } else {
+    const c = d.rows[d.component];
+    steps.push(`The highest 1 in the XOR is the column 2<sup>${d.topBit}</sup>; ${escapeHtml(c.label)} has a 1 there.`);
+    steps.push(`Change ${escapeHtml(c.label)} from value ${c.value} to ${c.value} ⊕ ${d.total} = ${d.target}: the XOR becomes 0.`);
+    if (d.move) steps.push(`The move that does it: ${escapeHtml(d.move)}.`);
+  }
+  return (
+    `<table class="nimlib-xor"><tr><th>component</th><th>value</th>${head}<th></th></tr>${body}` +
+    `<tr class="nimlib-sum"><th>XOR</th><td class="nimlib-size">${d.total}</td>${sums}<td></td></tr></table>` +
+    `<ol>${steps.map((s) => `<li>${s}</li>`).join("")}</ol>`
+  );
+}
+
+/** The explanation for a position: the game's own, else the generic one. OutOfTable gives its message. */
+export function explainPosition(def, position, params, turn = "reader") {
+  try {
+    return def.explain ? def.explain(position, params, turn) : explainHtml(def, position, params, turn);
+  } catch (error) {
+    if (error instanceof OutOfTable) return `<p>${escapeHtml(error.message)}</p>`;
+    throw error;
+  }
+}
+
+/** A history entry for `player` playing `m` ({move, after, label}) from `before`. */
+export function entry(player, m, before) {
+  return { player, move: m.move, label: m.label, before, after: m.after };
+}
+
+// ------------------------------------------------------------------ DOM
+
+function el(doc, tag, attrs = {}, ...children) {
+  const node = doc.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === "className") node.className = value;
+    else if (name === "text") node.textContent = value;
+    else if (name === "html") node.innerHTML = value;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === "string" ? doc.createTextNode(child) : child);
+  }
+  return node;
+}
+
+const DELAY = 450; // ms between the reader's move and the computer's reply, so both can be seen
+
+/** Mount a game on `el` over an anywidget-style `model` (get/set/save_changes/on/off). */
+export function mount(model, root) {
+  const doc = root.ownerDocument;
+  const def = gameDef(model.get("game"));
+  const params = model.get("params") || {};
+  const rng = makeRng(params.seed);
+  let selection = null; // a game's two-step selection (e.g. Moore's heaps to change)
+  let hintKey = null; // data-move of the hinted move
+  let flash = null; // {before, after} of the computer's last reply, to highlight
+  let busy = false; // the computer is thinking
+  let timer = null;
+  let saving = false;
+
+  const state = () => ({
+    position: model.get("position"),
+    history: model.get("history") || [],
+    computerFirst: Boolean(model.get("computer_first")),
+  });
+
+  function save(values) {
+    saving = true;
+    try {
+      for (const [name, value] of Object.entries(values)) model.set(name, value);
+      model.save_changes();
+    } finally {
+      saving = false;
+    }
+  }
+
+  function say(message) {
+    save({ message });
+    render();
+  }
+
+  function view() {
+    return {
+      doc,
+      el: (tag, attrs, ...children) => el(doc, tag, attrs, ...children),
+      selection,
+      select(value) {
+        selection = value;
+        render();
+      },
+      busy,
+      last: flash,
+      moveButton(move, content, { label, className } = {}) {
+        const k = key(move);
+        const b = el(
+          doc,
+          "button",
+          {
+            type: "button",
+            className: ["nimlib-move", className, k === hintKey ? "nimlib-hint" : ""].filter(Boolean).join(" "),
+            "data-move": k,
+            "aria-label": label,
+            title: label,
+            disabled: busy || undefined,
+            // data-move is the source of truth: a game may update it (e.g. a typed heap size)
+            onclick: (event) => readerMove(JSON.parse(event.currentTarget.dataset.move)),
+          },
+          content,
+        );
+        return b;
+      },
+    };
+  }
+
+  function finishMessage(position, history, computerFirst) {
+    const w = winner(def, position, params, history, computerFirst);
+    if (!w) return null;
+    return w === "reader" ? "Game over: you win." : "Game over: the computer wins.";
+  }
+
+  function readerMove(move) {
+    const { position, history, computerFirst } = state();
+    if (busy || toMove(history, computerFirst) !== "reader" || isOver(def, position, params, "reader")) return;
+    let m;
+    try {
+      m = applyMove(def, position, move, params, "reader");
+    } catch (error) {
+      say(`Illegal move: ${error.message}`);
+      return;
+    }
+    const next = [...history, entry("reader", m, position)];
+    selection = null;
+    hintKey = null;
+    flash = null;
+    const over = finishMessage(m.after, next, computerFirst);
+    save({ position: m.after, history: next, message: over ?? "" });
+    if (over) return render();
+    busy = true;
+    render();
+    timer = setTimeout(() => {
+      timer = null;
+      busy = false;
+      computerTurn();
+    }, globalThis.NIMLIB_DELAY ?? DELAY); // tests may set NIMLIB_DELAY = 0
+  }
+
+  function computerTurn() {
+    snapshot();
+    const { position, history, computerFirst } = state();
+    if (toMove(history, computerFirst) !== "computer" || isOver(def, position, params, "computer")) return render();
+    let reply;
+    try {
+      reply = computerMove(def, position, params, "computer");
+    } catch (error) {
+      if (!(error instanceof OutOfTable)) throw error;
+      save({ message: error.message });
+      return render();
+    }
+    const next = [...history, entry("computer", reply, position)];
+    flash = { before: position, after: reply.after, move: reply.move };
+    const over = finishMessage(reply.after, next, computerFirst);
+    const said = reply.winning ? `I play ${reply.label}.` : `Every move loses against best play; I play ${reply.label}.`;
+    save({ position: reply.after, history: next, message: over ? `${said} ${over}` : said });
+    render();
+  }
+
+  function restart(start, computerFirst) {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    busy = false;
+    selection = null;
+    hintKey = null;
+    flash = null;
+    const values = { start, position: start, history: [], computer_first: computerFirst };
+    const over = finishMessage(start, [], computerFirst);
+    values.message = over ?? (computerFirst ? "" : "Your move.");
+    save(values);
+    if (!over && computerFirst) computerTurn();
+    else render();
+  }
+
+  function undo() {
+    const { history } = state();
+    if (!canUndo(history)) return say("Nothing to undo.");
+    const h = undoHistory(history);
+    const cut = history[h.length];
+    selection = null;
+    hintKey = null;
+    flash = null;
+    save({ position: cut.before, history: h, message: "Move taken back. Your move." });
+    render();
+  }
+
+  function hint() {
+    const { position } = state();
+    try {
+      const best = bestMove(def, position, params, "reader");
+      if (best) {
+        hintKey = key(best.move);
+        say(`Hint: ${best.label}.`);
+      } else {
+        hintKey = null;
+        say("Every move loses against best play here: play on and hope for a mistake.");
+      }
+    } catch (error) {
+      if (!(error instanceof OutOfTable)) throw error;
+      say(error.message);
+    }
+  }
+
+  function newGame(text) {
+    const { computerFirst } = state();
+    if (text === undefined) return restart(def.random(rng, params), computerFirst);
+    if (!text.trim()) return say("Type a position first, then press Start.");
+    let start;
+    try {
+      start = def.parse(text, params);
+      def.analyse(start, params, computerFirst ? "computer" : "reader"); // a position beyond the tables is refused here
+    } catch (error) {
+      return say(`Cannot start there: ${error.message}`);
+    }
+    restart(start, computerFirst);
+  }
+
+  function focusKey(node) {
+    if (!node || !root.contains(node)) return null;
+    if (node.dataset.move) return `[data-move='${node.dataset.move}']`;
+    if (node.dataset.ctl) return `[data-ctl='${node.dataset.ctl}']`;
+    if (node.dataset.select) return `[data-select='${node.dataset.select}']`;
+    return null;
+  }
+
+  let typed = "";
+  let detailsOpen = false;
+  let previous = new Map(); // data-part -> state before the computer's reply
+  let boardFocus = false; // the keyboard focus was on the board (a move), so it stays there
+
+  function render() {
+    const { position, history, computerFirst } = state();
+    const active = doc.activeElement;
+    const hadFocus = root.contains(active);
+    const focus = focusKey(active);
+    const over = isOver(def, position, params, toMove(history, computerFirst));
+    const turn = over ? "over" : busy ? "computer" : toMove(history, computerFirst);
+    const v = { ...view(), turn };
+    const box = el(doc, "div", {
+      className: "nimlib-play",
+      "data-game": def.id,
+      "data-position": key(position),
+      "data-turn": turn,
+      "data-k": params.k,
+    });
+    box.append(el(doc, "div", { className: "nimlib-title" }, el(doc, "strong", { text: def.title(params) }), " — ", def.rules(params)));
+    let board;
+    try {
+      board = def.draw(position, params, v);
+    } catch (error) {
+      if (!(error instanceof OutOfTable)) throw error;
+      board = el(doc, "p", { text: error.message });
+    }
+    const boardBox = el(doc, "div", { className: "nimlib-board", role: "group", "aria-label": "board", tabindex: "-1" }, board);
+    if (turn !== "reader") boardBox.classList.add("nimlib-waiting");
+    box.append(boardBox);
+    const status = over
+      ? finishMessage(position, history, computerFirst)
+      : turn === "reader"
+        ? "Your move: click the board."
+        : "The computer is thinking…";
+    box.append(el(doc, "div", { className: "nimlib-status", role: "status", "aria-live": "polite" }, status));
+    const message = model.get("message");
+    if (message && message !== status) box.append(el(doc, "div", { className: "nimlib-msg", text: message }));
+    const controls = el(
+      doc,
+      "div",
+      { className: "nimlib-controls" },
+      el(doc, "button", { type: "button", "data-ctl": "undo", disabled: !canUndo(history) || busy || undefined, onclick: undo }, "Undo"),
+      el(doc, "button", { type: "button", "data-ctl": "hint", disabled: over || busy || turn !== "reader" || undefined, onclick: hint }, "Hint"),
+      el(doc, "button", { type: "button", "data-ctl": "new", onclick: () => newGame() }, "New game"),
+      el(
+        doc,
+        "button",
+        { type: "button", "data-ctl": "first", "aria-pressed": computerFirst ? "true" : "false", onclick: () => restart(model.get("start"), !computerFirst) },
+        computerFirst ? "Let me start" : "Computer starts",
+      ),
+    );
+    box.append(controls);
+    const input = el(doc, "input", {
+      type: "text",
+      "data-ctl": "typed",
+      "aria-label": "a starting position",
+      placeholder: def.format(model.get("start"), params),
+      value: typed,
+      oninput: (e) => (typed = e.target.value),
+      onkeydown: (e) => {
+        if (e.key === "Enter") newGame(typed);
+      },
+    });
+    box.append(
+      el(doc, "div", { className: "nimlib-typed" }, el(doc, "label", {}, "Start from ", input), " ", el(doc, "button", { type: "button", "data-ctl": "start", onclick: () => newGame(typed) }, "Start")),
+    );
+    const moves = el(doc, "ol", { className: "nimlib-history", "aria-label": "moves so far" });
+    history.forEach((e, i) => {
+      const last = i === history.length - 1 && e.player === "computer";
+      moves.append(
+        el(doc, "li", { className: `nimlib-${e.player}${last ? " nimlib-last" : ""}` }, `${e.player === "reader" ? "You" : "Computer"}: ${e.label} → ${def.format(e.after, params)}`),
+      );
+    });
+    if (history.length) box.append(moves);
+    const details = el(doc, "details", { className: "nimlib-explain", open: detailsOpen || undefined });
+    details.addEventListener("toggle", () => {
+      detailsOpen = details.open;
+      if (details.open) fillExplanation(details, position, history);
+    });
+    details.append(el(doc, "summary", {}, "Explain the strategy"));
+    if (detailsOpen) fillExplanation(details, position, history);
+    box.append(details);
+    root.replaceChildren(box);
+    if (flash) highlight(boardBox);
+    // Keyboard users keep their place: the same control, else (after a move) the board's first move
+    if (hadFocus) boardFocus = Boolean(active.dataset.move || active.dataset.select) || (boardFocus && active.classList.contains("nimlib-board"));
+    const target = focus && root.querySelector(focus);
+    if (target && !target.disabled) target.focus();
+    else if (hadFocus && boardFocus) (root.querySelector(".nimlib-board button:not([disabled])") || root.querySelector(".nimlib-board")).focus();
+    else if (hadFocus) root.querySelector("[data-ctl='new']").focus();
+    moves.scrollTop = moves.scrollHeight;
+  }
+
+  function fillExplanation(details, position, history) {
+    for (const node of [...details.children]) if (node.tagName !== "SUMMARY") node.remove();
+    const last = history[history.length - 1];
+    if (last && last.player === "computer") {
+      details.append(el(doc, "h4", { text: `Why the computer played ${last.label}` }));
+      details.append(el(doc, "div", { html: explainPosition(def, last.before, params, "computer") }));
+    }
+    details.append(el(doc, "h4", { text: "The position now" }));
+    details.append(el(doc, "div", { html: explainPosition(def, position, params, toMove(history, computerFirst)) }));
+  }
+
+  // The computer's reply: parts of the board (elements with data-part) whose state changed glow once
+  function highlight(boardBox) {
+    const now = new Map([...boardBox.querySelectorAll("[data-part]")].map((n) => [n.dataset.part, n.dataset.state ?? n.textContent]));
+    for (const node of boardBox.querySelectorAll("[data-part]")) {
+      const was = previous.get(node.dataset.part);
+      if (was !== undefined && was !== (node.dataset.state ?? node.textContent)) node.classList.add("nimlib-changed");
+    }
+    previous = now;
+  }
+
+  // Remember the parts before the computer replies, so highlight() can compare
+  function snapshot() {
+    const boardBox = root.querySelector(".nimlib-board");
+    if (boardBox) previous = new Map([...boardBox.querySelectorAll("[data-part]")].map((n) => [n.dataset.part, n.dataset.state ?? n.textContent]));
+  }
+
+  const onChange = () => {
+    if (saving) return;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    busy = false;
+    selection = null;
+    hintKey = null;
+    flash = null;
+    render();
+  };
+  model.on("change:position", onChange);
+  model.on("change:history", onChange);
+  model.on("change:message", onChange);
+
+  const { position, history, computerFirst } = state();
+  if (history.length === 0 && computerFirst && !isOver(def, position, params, "computer")) computerTurn();
+  else render();
+
+  return () => {
+    if (timer) clearTimeout(timer);
+    model.off("change:position", onChange);
+    model.off("change:history", onChange);
+    model.off("change:message", onChange);
+  };
+}
+
+export default {
+  render({ model, el: root }) {
+    return mount(model, root);
+  },
+};

@@ -1,0 +1,349 @@
+// Coin games (chapters 8 and 9): staircase nim, Nimble (and Nimble-2), turning turtles.
+//
+// staircase  position: coins per step, step 1 first: [2, 3, 1, 4]. Steps are numbered from 1, as in
+//            chapter 8. move: [step_index, coins] (index from 0 = step 1): move that many coins from
+//            step index + 1 down one step. Click the c-th coin from the top of a step: that coin and
+//            the ones above it go down. Only the even steps matter: their coins are Nim heaps.
+// nimble     position: the coins' cells, sorted, cells numbered from 0 (as chapter 8).
+//            move: [from, to] slides a coin from cell `from` to cell `to` < from. Two clicks: a coin
+//            (the rightmost movable one is selected to begin with), then a cell to its left. A coin on cell c is a Nim heap of c.
+//            params: { length, no_jumps, coins }; with no_jumps (Nimble-2) a coin neither passes nor
+//            lands on another, and the gaps left of the 1st, 3rd, ... coin from the right are the heaps.
+// turtles    position: coins [1, 0, 1] (1 heads), places numbered from 1 (as chapter 9).
+//            move: [x] turns the heads coin x (0-based) to tails; [x, y] also flips coin y < x.
+//            Two clicks: a heads coin (the rightmost is selected to begin with), then the green button
+//            under it (turn it alone) or under a coin to its left (flip that one too).
+//            A heads coin at place p is a Nim heap of p. params: { length, twins }: in twins the second
+//            flip is compulsory and a heads coin at place p is a heap of p - 1.
+
+import { register } from "../core.js";
+
+const COIN_CSS = `
+.nimlib-stairs { display: flex; align-items: flex-end; gap: 3px; padding: 4px 2px; }
+.nimlib-stairs .nimlib-step { display: flex; flex-direction: column; align-items: center; flex: none; width: 40px; }
+.nimlib-stairs .nimlib-stack { display: flex; flex-direction: column; align-items: center; gap: 1px; min-height: 22px; justify-content: flex-end; }
+.nimlib-stairs .nimlib-tread { width: 40px; background: #a0aec0; border-top: 3px solid #4a5568; text-align: center;
+  font: 11px ui-monospace, monospace; color: #1a202c; padding-top: 2px; }
+.nimlib-stairs .nimlib-tread.nimlib-even { background: #90cdf4; }
+.nimlib-play .nimlib-coin, .nimlib-coinrow .nimlib-coin { width: 22px; height: 22px; min-height: 22px; padding: 0; margin: 0;
+  border-radius: 50%; background: #d69e2e; border: 2px solid #975a16; display: inline-flex; align-items: center;
+  justify-content: center; font: bold 12px ui-monospace, monospace; color: #1a202c; flex: none; }
+.nimlib-play button.nimlib-coin:hover:not([disabled]), .nimlib-play button.nimlib-coin:focus-visible { background: #f6e05e; border-color: #c53030; }
+.nimlib-play .nimlib-coin.nimlib-selected { box-shadow: 0 0 0 3px #3182ce; }
+.nimlib-play .nimlib-coin.nimlib-tails { background: #e2e8f0; border-color: #718096; color: #4a5568; }
+.nimlib-coinrow { display: flex; gap: 0; padding: 4px 2px; align-items: flex-start; }
+.nimlib-coinrow .nimlib-place { display: flex; flex-direction: column; align-items: center; width: 34px; flex: none;
+  border: 1px solid #a0aec0; margin-left: -1px; min-height: 54px; padding: 2px 0; }
+.nimlib-coinrow .nimlib-num { font: 11px ui-monospace, monospace; color: #718096; margin-top: auto; }
+.nimlib-play button.nimlib-target { width: 28px; height: 22px; min-height: 22px; padding: 0; margin: 0; background: #c6f6d5; border: 1px dashed #2f855a; }
+.nimlib-play button.nimlib-target:hover:not([disabled]), .nimlib-play button.nimlib-target:focus-visible { background: #68d391; }
+.nimlib-coinbar { margin-top: 4px; white-space: normal; }
+`;
+
+function coinStyle(view) {
+  return view.el("style", { text: COIN_CSS });
+}
+
+function coinNumbers(text, what) {
+  const parts = String(text).replace(/[()[\]{},;]/g, " ").trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) throw new Error(`type the ${what}, e.g. 2 3 1 4`);
+  return parts.map((p, i) => {
+    if (!/^\d+$/.test(p)) throw new Error(`${what} ${i + 1} must be a whole number, got "${p}"`);
+    return Number(p);
+  });
+}
+
+function coinXor(components) {
+  return components.reduce((a, c) => a ^ c.value, 0);
+}
+
+const coinPlural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+// ------------------------------------------------------------------ staircase nim
+
+/** Staircase moves: c coins from step i + 1 (index i >= 1) down to step i. */
+export function staircaseMoves(position) {
+  const out = [];
+  for (let i = 1; i < position.length; i++) {
+    for (let c = 1; c <= position[i]; c++) {
+      const after = position.slice();
+      after[i] -= c;
+      after[i - 1] += c;
+      out.push({ move: [i, c], after, label: `${coinPlural(c, "coin")} from step ${i + 1} to step ${i}` });
+    }
+  }
+  return out;
+}
+
+export function staircaseAnalyse(position) {
+  const components = [];
+  position.forEach((a, i) => {
+    if ((i + 1) % 2 === 0) components.push({ label: `step ${i + 1}`, value: a });
+  });
+  return { components, total: coinXor(components) };
+}
+
+function staircaseDraw(position, params, view) {
+  const board = view.el("div", { className: "nimlib-stairs", role: "group", "aria-label": "staircase, step 1 on the left" });
+  board.append(coinStyle(view));
+  position.forEach((a, i) => {
+    const step = view.el("div", { className: "nimlib-step", "data-part": `step-${i}`, "data-state": String(a) });
+    const stack = view.el("div", { className: "nimlib-stack" });
+    // top coin first: the c-th coin from the top moves with the c - 1 above it
+    for (let c = 1; c <= a; c++) {
+      if (i === 0) {
+        stack.append(view.el("span", { className: "nimlib-coin", title: "a coin on step 1 (it stays there)" }));
+      } else {
+        const label = `move ${coinPlural(c, "coin")} from step ${i + 1} to step ${i}`;
+        stack.append(view.moveButton([i, c], "", { label, className: "nimlib-coin" }));
+      }
+    }
+    step.append(stack);
+    const tread = view.el("div", { className: `nimlib-tread${(i + 1) % 2 === 0 ? " nimlib-even" : ""}`, style: `height: ${18 + 12 * i}px` });
+    tread.append(`step ${i + 1}`);
+    step.append(tread);
+    board.append(step);
+  });
+  return board;
+}
+
+register({
+  id: "staircase",
+  title: () => "Staircase nim",
+  rules: () =>
+    "Move any number of coins from one step down to the step below; coins on step 1 stay there. Whoever makes the last move wins. Click a coin: it goes down with the coins above it.",
+  misere: () => false,
+  parse: (text, params) => {
+    const steps = coinNumbers(text, "coins per step");
+    const top = Math.max(Number(params.steps) || 0, 12);
+    if (steps.length > top) throw new Error(`at most ${top} steps on this page`);
+    steps.forEach((a, i) => {
+      if (a > 40) throw new Error(`step ${i + 1} may hold at most 40 coins on this page, got ${a}`);
+    });
+    return steps;
+  },
+  format: (position) => `(${position.join(", ")})`,
+  random: (rng, params) => {
+    const steps = Math.max(2, Number(params.steps) || 6);
+    const most = Math.max(1, Number(params.max_coins) || 5);
+    return Array.from({ length: steps }, () => Math.floor(rng() * (most + 1)));
+  },
+  moves: (position) => staircaseMoves(position),
+  analyse: (position) => staircaseAnalyse(position),
+  draw: staircaseDraw,
+});
+
+// ------------------------------------------------------------------ Nimble and Nimble-2
+
+/** Nimble moves [from, to]: one coin (of those on `from`) slides left; Nimble-2: no passing or sharing. */
+export function nimbleMoves(position, params) {
+  const out = [];
+  const seen = new Set();
+  position.forEach((cell, k) => {
+    if (seen.has(cell)) return; // coins on one cell are interchangeable
+    seen.add(cell);
+    const low = params.no_jumps && k > 0 ? position[k - 1] + 1 : 0;
+    for (let to = low; to < cell; to++) {
+      const after = position.slice();
+      after[k] = to;
+      after.sort((a, b) => a - b);
+      out.push({ move: [cell, to], after, label: `coin from cell ${cell} to cell ${to}` });
+    }
+  });
+  return out;
+}
+
+/** Nimble-2 as staircase nim: the free cells left of each coin, from the rightmost coin down. */
+export function nimbleGaps(position) {
+  return position.map((c, i) => c - (i ? position[i - 1] + 1 : 0)).reverse();
+}
+
+export function nimbleAnalyse(position, params) {
+  if (!params.no_jumps) {
+    const components = position.map((c) => ({ label: `coin on cell ${c}`, value: c }));
+    return { components, total: coinXor(components) };
+  }
+  const components = [];
+  nimbleGaps(position).forEach((g, i) => {
+    if (i % 2 === 0) components.push({ label: `gap left of the coin on cell ${position[position.length - 1 - i]}`, value: g });
+  });
+  return { components, total: coinXor(components) };
+}
+
+function nimbleDraw(position, params, view) {
+  const length = Math.max(Number(params.length) || 0, (position[position.length - 1] ?? 0) + 1);
+  const board = view.el("div", { className: "nimlib-coinrow", role: "group", "aria-label": "strip of cells, cell 0 on the left" });
+  board.append(coinStyle(view));
+  // Two clicks: a coin (selected: the reader's choice, else the rightmost coin that can move), then a cell
+  const all = nimbleMoves(position, params);
+  const movable = new Set(all.map((m) => m.move[0]));
+  const picked = view.selection && typeof view.selection.nimble === "number" ? view.selection.nimble : null;
+  const from = movable.has(picked) ? picked : all.length ? all[all.length - 1].move[0] : null;
+  const targets = new Map();
+  for (const m of all) if (m.move[0] === from) targets.set(m.move[1], m);
+  for (let cell = 0; cell < length; cell++) {
+    const count = position.filter((c) => c === cell).length;
+    const place = view.el("div", { className: "nimlib-place", "data-part": `cell-${cell}`, "data-state": String(count) });
+    if (count) {
+      const text = count > 1 ? String(count) : "";
+      if (from === cell) {
+        place.append(view.el("span", { className: "nimlib-coin nimlib-selected", title: `selected: the coin on cell ${cell}` }, text));
+      } else if (movable.has(cell)) {
+        place.append(
+          view.el(
+            "button",
+            {
+              type: "button",
+              className: "nimlib-coin",
+              "data-select": JSON.stringify(cell),
+              "aria-label": `select the coin on cell ${cell}`,
+              title: count > 1 ? `${count} coins on cell ${cell}` : `the coin on cell ${cell}`,
+              onclick: () => view.select({ nimble: cell }),
+            },
+            text,
+          ),
+        );
+      } else {
+        place.append(view.el("span", { className: "nimlib-coin", title: `coin on cell ${cell} (cannot move)` }, text));
+      }
+    } else if (targets.has(cell)) {
+      place.append(view.moveButton(targets.get(cell).move, "←", { label: `slide the coin from cell ${from} to cell ${cell}`, className: "nimlib-target" }));
+    }
+    if (count && targets.has(cell)) {
+      place.append(view.moveButton(targets.get(cell).move, "←", { label: `slide the coin from cell ${from} to cell ${cell}`, className: "nimlib-target" }));
+    }
+    place.append(view.el("span", { className: "nimlib-num", "aria-hidden": "true" }, String(cell)));
+    board.append(place);
+  }
+  const box = view.el("div", {}, board);
+  box.append(view.el("div", { className: "nimlib-coinbar" }, from === null ? "" : `Slide the coin on cell ${from} to a green cell (←), or click another coin.`));
+  return box;
+}
+
+register({
+  id: "nimble",
+  title: (params) => (params.no_jumps ? "Nimble-2" : "Nimble"),
+  rules: (params) =>
+    params.no_jumps
+      ? "Slide one coin any distance to the left, without passing or landing on another coin. Whoever moves last wins."
+      : "Slide one coin any distance to the left (coins may share cells and jump each other). Whoever moves last wins.",
+  misere: () => false,
+  parse: (text, params) => {
+    const cells = coinNumbers(text, "coin cells").sort((a, b) => a - b);
+    const length = Number(params.length) || 20;
+    cells.forEach((c) => {
+      if (c >= length) throw new Error(`cells are numbered 0 to ${length - 1} on this page, got ${c}`);
+    });
+    if (params.no_jumps && new Set(cells).size < cells.length) throw new Error("in Nimble-2 two coins never share a cell");
+    if (cells.length > 12) throw new Error("at most 12 coins on this page");
+    return cells;
+  },
+  format: (position) => `(${position.join(", ")})`,
+  random: (rng, params) => {
+    const length = Math.max(2, Number(params.length) || 10);
+    const coins = Math.min(Math.max(1, Number(params.coins) || 4), params.no_jumps ? length : 12);
+    const cells = new Set();
+    const out = [];
+    while (out.length < coins) {
+      const c = Math.floor(rng() * length);
+      if (params.no_jumps && cells.has(c)) continue;
+      cells.add(c);
+      out.push(c);
+    }
+    return out.sort((a, b) => a - b);
+  },
+  moves: (position, params) => nimbleMoves(position, params),
+  analyse: (position, params) => nimbleAnalyse(position, params),
+  draw: nimbleDraw,
+});
+
+// ------------------------------------------------------------------ turning turtles
+
+/** Turning-turtles moves: turn heads coin x to tails, alone ([x]) or with a flip of coin y < x ([x, y]). */
+export function turtlesMoves(position, params = {}) {
+  const out = [];
+  position.forEach((coin, x) => {
+    if (!coin) return;
+    const turned = position.slice();
+    turned[x] = 0;
+    if (!params.twins) out.push({ move: [x], after: turned, label: `turn coin ${x + 1}` });
+    for (let y = 0; y < x; y++) {
+      const after = turned.slice();
+      after[y] = 1 - after[y];
+      out.push({ move: [x, y], after, label: `turn coin ${x + 1}, flip coin ${y + 1}` });
+    }
+  });
+  return out;
+}
+
+export function turtlesAnalyse(position, params = {}) {
+  const components = [];
+  const shift = params.twins ? 1 : 0; // twins: a heads coin at place p is a heap of p - 1
+  position.forEach((coin, p) => {
+    if (coin) components.push({ label: `heads at ${p + 1}`, value: p + 1 - shift });
+  });
+  return { components, total: coinXor(components) };
+}
+
+function turtlesDraw(position, params, view) {
+  const board = view.el("div", { className: "nimlib-coinrow", role: "group", "aria-label": "row of coins, place 1 on the left" });
+  board.append(coinStyle(view));
+  // Two clicks: a heads coin to turn (the reader's choice, else the rightmost heads coin), then, in the
+  // row under the coins, the coin to flip with it, or "turn only"; clicking a coin never plays by itself
+  const picked = view.selection && typeof view.selection.turtle === "number" && position[view.selection.turtle] ? view.selection.turtle : null;
+  const last = position.lastIndexOf(1);
+  const x = picked ?? (last > 0 || (last === 0 && !params.twins) ? last : null);
+  position.forEach((coin, p) => {
+    const place = view.el("div", { className: "nimlib-place", "data-part": `coin-${p}`, "data-state": coin ? "O" : "X" });
+    const face = coin ? "O" : "X";
+    const cls = `nimlib-coin${coin ? "" : " nimlib-tails"}`;
+    if (x === p) {
+      place.append(view.el("span", { className: `${cls} nimlib-selected`, title: `coin ${p + 1}: the heads coin to turn` }, face));
+    } else if (coin && (p > 0 || !params.twins)) {
+      const attrs = { type: "button", className: cls, "data-select": JSON.stringify(p), "aria-label": `turn coin ${p + 1} instead (heads)` };
+      place.append(view.el("button", { ...attrs, onclick: () => view.select({ turtle: p }) }, face));
+    } else {
+      place.append(view.el("span", { className: cls, title: `coin ${p + 1}: tails` }, face));
+    }
+    if (x !== null && p < x) {
+      const label = `turn coin ${x + 1} and flip coin ${p + 1} (${coin ? "heads to tails" : "tails to heads"})`;
+      place.append(view.moveButton([x, p], coin ? "X" : "O", { label, className: "nimlib-target" }));
+    } else if (x === p && !params.twins) {
+      place.append(view.moveButton([x], "X", { label: `turn coin ${x + 1} only`, className: "nimlib-target" }));
+    }
+    place.append(view.el("span", { className: "nimlib-num", "aria-hidden": "true" }, String(p + 1)));
+    board.append(place);
+  });
+  const bar = view.el("div", { className: "nimlib-coinbar" });
+  if (x !== null) {
+    const alone = params.twins ? "" : "Under it: turn it alone; under";
+    bar.append(`Coin ${x + 1} turns to tails. ${alone || "Under"} a coin to its left: flip that coin too (the green button shows its new face). Click another heads coin to turn that one instead.`);
+  }
+  return view.el("div", {}, board, bar);
+}
+
+register({
+  id: "turtles",
+  title: (params) => (params.twins ? "Twins" : "Turning turtles"),
+  rules: (params) =>
+    params.twins
+      ? "Turn one heads coin (O) to tails (X) and flip one coin to its left as well. Whoever makes the last move wins."
+      : "Turn one heads coin (O) to tails (X) and, if you like, flip one coin to its left as well. Whoever makes the last move wins.",
+  misere: () => false,
+  parse: (text, params) => {
+    const chars = [...String(text).replace(/[\s,()[\]]/g, "")];
+    if (chars.length === 0) throw new Error("type the coins, e.g. OXXOXO (O heads, X tails)");
+    const length = Number(params.length) || 20;
+    if (chars.length > length) throw new Error(`at most ${length} coins on this page`);
+    return chars.map((c, i) => {
+      if ("OoHh1".includes(c)) return 1;
+      if ("XxTt0".includes(c)) return 0;
+      throw new Error(`coin ${i + 1} ("${c}") must be O (heads) or X (tails)`);
+    });
+  },
+  format: (position) => position.map((c) => (c ? "O" : "X")).join(""),
+  random: (rng, params) => Array.from({ length: Math.max(2, Number(params.length) || 10) }, () => (rng() < 0.45 ? 1 : 0)),
+  moves: (position, params) => turtlesMoves(position, params),
+  analyse: (position, params) => turtlesAnalyse(position, params),
+  draw: turtlesDraw,
+});

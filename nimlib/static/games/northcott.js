@@ -1,0 +1,158 @@
+// Northcott's game (chapter 8): rows with one White and one Black piece; the reader plays White.
+//
+// northcott  position: rows [[white, black], ...] (0-based; labels number the rows from 0 and the
+//            columns from 1, as the book's notation page says). move: [row, new_column] for the piece of the player to move (White for the
+//            reader, Black for the computer): it slides along its row, any distance, either way,
+//            never onto or past the other piece. Click an empty cell where White may go.
+// params: { width, rows } (nimlib.tables.northcott_params).
+//
+// The game is partizan (each side moves its own pieces), so the functions that depend on who moves
+// take a third argument `turn`: "reader" (White, the default) or "computer" (Black); `partizan: true`
+// asks the core to pass it. Strategy: the gaps between the pieces are Nim heaps; the winner only
+// ever moves towards the other piece (a Nim move on the gaps), which also answers any increase, and
+// so the game ends.
+
+import { register } from "../core.js";
+
+const NORTH_CSS = `
+.nimlib-north { padding: 4px 2px; }
+.nimlib-north .nimlib-nrow { display: flex; align-items: center; margin: 0 0 -1px 0; }
+.nimlib-north .nimlib-nlabel { font: 12px ui-monospace, monospace; width: 4.5em; flex: none; color: #4a5568; }
+.nimlib-north .nimlib-ncell { width: 30px; height: 30px; flex: none; border: 1px solid #a0aec0; margin-left: -1px; display: flex;
+  align-items: center; justify-content: center; font-size: 20px; background: #fff; }
+.nimlib-north .nimlib-ncell.nimlib-gapcell { background: #ebf8ff; }
+.nimlib-play .nimlib-north button.nimlib-ncell { border-radius: 0; padding: 0; margin: 0 0 0 -1px; min-height: 30px; }
+.nimlib-play .nimlib-north button.nimlib-ncell:hover:not([disabled]), .nimlib-play .nimlib-north button.nimlib-ncell:focus-visible { background: #c6f6d5; }
+.nimlib-north .nimlib-white { color: #1a202c; text-shadow: 0 0 1px #000; }
+.nimlib-north .nimlib-black { color: #1a202c; }
+.nimlib-north .nimlib-gapnum { font: 12px ui-monospace, monospace; margin-left: 8px; color: #2b6cb0; flex: none; }
+`;
+
+function northSide(turn) {
+  return turn === "computer" ? 1 : 0;
+}
+
+function northWidth(position, params) {
+  const top = Math.max(0, ...position.flat());
+  return Math.max(Number(params.width) || 0, top + 1);
+}
+
+/** Where the mover's piece of a row may go: the cells on its side of the other piece, except its own. */
+export function northTargets(row, width, side) {
+  const mine = row[side];
+  const theirs = row[1 - side];
+  const [low, high] = mine < theirs ? [0, theirs - 1] : [theirs + 1, width - 1];
+  const out = [];
+  for (let x = low; x <= high; x++) if (x !== mine) out.push(x);
+  return out;
+}
+
+export function northMoves(position, params, turn = "reader") {
+  const side = northSide(turn);
+  const width = northWidth(position, params);
+  const who = side ? "Black" : "White";
+  const out = [];
+  position.forEach((row, r) => {
+    for (const x of northTargets(row, width, side)) {
+      const after = position.map((q) => q.slice());
+      after[r][side] = x;
+      out.push({ move: [r, x], after, label: `row ${r}: ${who} from column ${row[side] + 1} to ${x + 1}` });
+    }
+  });
+  return out;
+}
+
+export function northGap(row) {
+  return Math.abs(row[0] - row[1]) - 1;
+}
+
+export function northAnalyse(position) {
+  const components = position.map((row, r) => ({ label: `row ${r} (gap)`, value: northGap(row) }));
+  return { components, total: components.reduce((a, c) => a ^ c.value, 0) };
+}
+
+/** The winning move: shrink one gap so that the gaps' XOR is 0 (moving towards the other piece). */
+export function northBest(position, params, turn = "reader") {
+  const { total } = northAnalyse(position);
+  if (total === 0) return null;
+  const side = northSide(turn);
+  for (const m of northMoves(position, params, turn)) {
+    const r = m.move[0];
+    const shrinks = northGap(m.after[r]) < northGap(position[r]);
+    if (shrinks && northAnalyse(m.after).total === 0) return m;
+  }
+  throw new Error(`no Nim move found for ${side ? "Black" : "White"}: this cannot happen`);
+}
+
+function northDraw(position, params, view) {
+  const width = northWidth(position, params);
+  const board = view.el("div", { className: "nimlib-north", role: "group", "aria-label": "rows of the board" });
+  board.append(view.el("style", { text: NORTH_CSS }));
+  position.forEach((row, r) => {
+    const line = view.el("div", { className: "nimlib-nrow", "data-part": `row-${r}`, "data-state": JSON.stringify(row) });
+    line.append(view.el("span", { className: "nimlib-nlabel" }, `row ${r}`));
+    const targets = new Set(view.turn === undefined || view.turn === "reader" ? northTargets(row, width, 0) : []);
+    const [lo, hi] = [Math.min(...row), Math.max(...row)];
+    for (let x = 0; x < width; x++) {
+      const gap = x > lo && x < hi ? " nimlib-gapcell" : "";
+      if (x === row[0]) line.append(view.el("span", { className: "nimlib-ncell nimlib-white", title: `row ${r}: White on column ${x + 1}` }, "♙"));
+      else if (x === row[1]) line.append(view.el("span", { className: "nimlib-ncell nimlib-black", title: `row ${r}: Black on column ${x + 1}` }, "♟"));
+      else if (targets.has(x)) {
+        line.append(view.moveButton([r, x], "", { label: `row ${r}: White from column ${row[0] + 1} to ${x + 1}`, className: `nimlib-ncell${gap}` }));
+      } else line.append(view.el("span", { className: `nimlib-ncell${gap}` }));
+    }
+    line.append(view.el("span", { className: "nimlib-gapnum", title: "empty cells between the pieces" }, `gap ${northGap(row)}`));
+    board.append(line);
+  });
+  return board;
+}
+
+function northParse(text, params) {
+  const rows = String(text).trim().split(/[/\n|]+/).map((r) => r.replace(/\s/g, "")).filter(Boolean);
+  if (rows.length === 0) throw new Error('type the rows separated by "/", e.g. W...B/.B..W (W White, B Black, . empty)');
+  const width = Number(params.width) || 12;
+  if (rows.length > 8) throw new Error("at most 8 rows on this page");
+  return rows.map((row, r) => {
+    if (row.length > width) throw new Error(`row ${r} has ${row.length} cells; this page's rows have at most ${width}`);
+    if (!/^[WwBb.\-_]+$/.test(row)) throw new Error(`row ${r} must use W, B and . only, got "${row}"`);
+    const w = [...row.toUpperCase()].indexOf("W");
+    const b = [...row.toUpperCase()].indexOf("B");
+    const count = (ch) => [...row.toUpperCase()].filter((c) => c === ch).length;
+    if (count("W") !== 1 || count("B") !== 1) throw new Error(`row ${r} must hold exactly one W and one B`);
+    return [w, b];
+  });
+}
+
+register({
+  id: "northcott",
+  title: () => "Northcott's game",
+  rules: () =>
+    "You play White (♙). Slide one of your pieces along its row, any distance, either way, but never onto or past the other piece. Whoever cannot move loses.",
+  misere: () => false,
+  partizan: true,
+  parse: northParse,
+  format: (position, params) => {
+    const width = northWidth(position, params);
+    return position.map((row) => [...Array(width).keys()].map((x) => (x === row[0] ? "W" : x === row[1] ? "B" : ".")).join("")).join("/");
+  },
+  random: (rng, params) => {
+    const width = Math.max(3, Number(params.width) || 8);
+    const rows = Math.max(1, Number(params.rows) || 3);
+    return Array.from({ length: rows }, () => {
+      const w = Math.floor(rng() * width);
+      let b = Math.floor(rng() * (width - 1));
+      if (b >= w) b++;
+      return [w, b];
+    });
+  },
+  moves: (position, params, turn) => northMoves(position, params, turn),
+  apply: (position, move, params, turn) => {
+    const found = northMoves(position, params, turn).find((m) => JSON.stringify(m.move) === JSON.stringify(move));
+    if (!found) throw new Error(`${JSON.stringify(move)} is not a legal move here`);
+    return found;
+  },
+  analyse: (position) => northAnalyse(position),
+  best: (position, params, turn) => northBest(position, params, turn),
+  isOver: (position, params, turn) => northMoves(position, params, turn).length === 0,
+  draw: northDraw,
+});

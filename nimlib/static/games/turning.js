@@ -1,0 +1,448 @@
+// Coin-turning games in the page: Mock Turtles, the Ruler game and Turning Corners (nimlib.coins).
+//
+// data-game "mock-turtles" and "ruler" (a row of coins):
+//   data-position: the coins, place 1 first, 1 = heads, 0 = tails: [1, 0, 1, 1].
+//   data-move: the coins turned, as indices into the position (from 0, so place p is p - 1), rightmost
+//              first: [4] turns coin 5; [4, 1] coins 5 and 2; [4, 2, 0] coins 5, 3 and 1 (as for "turtles").
+//              The first (rightmost) coin goes from heads to tails; the others flip either way.
+//              Mock Turtles turns 1, 2 or 3 coins; the Ruler game a run [x, x-1, ..., y].
+//              In nimlib.coins a move is the tuple of places (from 1); encode_move subtracts 1.
+//              Labels and the board count places from 1.
+//   params: { length } the row length (New game deals rows this long; a typed row may not be longer).
+// data-game "corners" (Turning Corners, a board of rows x columns):
+//   data-position: the heads cells, sorted: [[row, column], ...], both counted from 1.
+//   data-move: [[c, a], [d, b]] with rows c > a and columns d > b: turns the corners (a, b), (a, d),
+//              (c, b) and (c, d) of a rectangle; the far corner (c, d) goes from heads to tails.
+//   params: { rows, columns }.
+//
+// The values are the theorems of the chapter: a heads coin at place x is worth the x-th odious
+// number (Mock Turtles) or the largest power of 2 dividing x (Ruler); a heads cell (i, j) of Turning
+// Corners is worth (i - 1) ⊗ (j - 1), a nim product. A position is worth the XOR of its heads coins.
+// The strategy is nimlib's winning_move: the leftmost coin whose value has the top bit of the XOR,
+// turned with the first set of coins (in nimlib's order) whose values XOR to its value ⊕ the XOR.
+//
+// Playing: click a heads coin to choose the rightmost coin (Turning Corners: the far corner); the
+// coins that can complete the move then become data-move buttons. In Mock Turtles a second coin may
+// be chosen before the third; "Turn coin x alone" and "Turn coins x, y" are buttons under the row.
+
+import { register, explainHtml, escapeHtml } from "../core.js";
+
+// ------------------------------------------------------------------ values
+
+/** The x-th odious number (x >= 1): 2(x - 1) plus the bit that makes the number of 1 bits odd. */
+export function turningOdious(x) {
+  const m = x - 1;
+  let ones = 0;
+  for (let v = m; v > 0; v = Math.floor(v / 2)) ones += v % 2;
+  return 2 * m + (ones % 2 === 0 ? 1 : 0);
+}
+
+/** The largest power of 2 dividing x (x >= 1). */
+export function turningLowbit(x) {
+  return x & -x;
+}
+
+/** The nim product a ⊗ b by the Fermat-2-power rule (exact for a, b < 2^32), as nimlib.coins.nim_product. */
+export function turningNimProduct(a, b) {
+  if (a < 2 || b < 2) return a * b;
+  let bits = 1;
+  while (2 ** (2 * bits) <= Math.max(a, b)) bits *= 2;
+  const half = 2 ** bits;
+  const [a1, a0, b1, b0] = [Math.floor(a / half), a % half, Math.floor(b / half), b % half];
+  const high = turningNimProduct(a1, b1);
+  const low = turningNimProduct(a0, b0);
+  const middle = turningNimProduct(a1 ^ a0, b1 ^ b0) ^ low; // a1⊗b0 ⊕ a0⊗b1 ⊕ a1⊗b1
+  return middle * half + (low ^ turningNimProduct(high, half / 2)); // F ⊗ F = F ⊕ F/2
+}
+
+// ------------------------------------------------------------------ rows: Mock Turtles and Ruler
+
+const TURNING_ROWS = {
+  "mock-turtles": {
+    title: "Mock Turtles",
+    rules: "Turn over 1, 2 or 3 coins; the rightmost of them must go from heads to tails. Whoever makes the last move wins.",
+    value: turningOdious,
+    valueName: "coin <i>x</i> alone is worth the <i>x</i>-th odious number (1, 2, 4, 7, 8, 11, …: an odd number of 1 bits)",
+    // the sets of other places turned with x, in nimlib's order: none, one (from the right), two
+    others: (x) => {
+      const out = [[]];
+      for (let y = x - 1; y >= 1; y--) out.push([y]);
+      for (let y = x - 1; y >= 1; y--) for (let z = y - 1; z >= 1; z--) out.push([y, z]);
+      return out;
+    },
+  },
+  ruler: {
+    title: "The Ruler game",
+    rules: "Turn over a run of consecutive coins; the rightmost of them must go from heads to tails. Whoever makes the last move wins.",
+    value: turningLowbit,
+    valueName: "coin <i>x</i> alone is worth the largest power of 2 dividing <i>x</i>",
+    others: (x) => {
+      const out = [];
+      for (let k = 1; k <= x; k++) out.push(Array.from({ length: k - 1 }, (_, i) => x - 1 - i));
+      return out;
+    },
+  },
+};
+
+function turningRowLabel(move) {
+  return move.length === 1 ? `turn coin ${move[0]}` : `turn coins ${move.join(", ")}`;
+}
+
+/** A move's data-move: places (from 1) to indices into the position (from 0). */
+function turningIndices(places) {
+  return places.map((p) => p - 1);
+}
+
+function turningFlip(position, move) {
+  const after = position.slice();
+  for (const p of move) after[p - 1] ^= 1;
+  return after;
+}
+
+/** Every legal move of row game `id` from `position`, rightmost coin from the right, in nimlib's order. */
+export function turningRowMoves(id, position) {
+  const game = TURNING_ROWS[id];
+  const out = [];
+  for (let x = position.length; x >= 1; x--) {
+    if (!position[x - 1]) continue;
+    for (const others of game.others(x)) {
+      const places = [x, ...others];
+      out.push({ move: turningIndices(places), after: turningFlip(position, places), label: turningRowLabel(places) });
+    }
+  }
+  return out;
+}
+
+function turningRowAnalyse(id, position) {
+  const game = TURNING_ROWS[id];
+  const components = [];
+  position.forEach((coin, i) => {
+    if (coin) components.push({ label: `coin ${i + 1}`, value: game.value(i + 1) });
+  });
+  return { components, total: components.reduce((t, c) => t ^ c.value, 0) };
+}
+
+/** nimlib's winning_move: {move, after, label}, or null when the XOR is 0. */
+export function turningRowBest(id, position) {
+  const game = TURNING_ROWS[id];
+  const { total } = turningRowAnalyse(id, position);
+  if (total === 0) return null;
+  const top = 2 ** Math.floor(Math.log2(total));
+  let x = 1;
+  while (!(position[x - 1] && game.value(x) & top)) x++;
+  const target = game.value(x) ^ total;
+  for (const others of game.others(x)) {
+    if (others.reduce((t, y) => t ^ game.value(y), 0) === target) {
+      const places = [x, ...others];
+      return { move: turningIndices(places), after: turningFlip(position, places), label: turningRowLabel(places) };
+    }
+  }
+  throw new Error(`no move from coin ${x} reaches value ${target}`);
+}
+
+function turningRowParse(text, params) {
+  const letters = String(text).replace(/[\s,;()[\]]/g, "");
+  if (!letters) throw new Error("type a row of coins, H for heads and T for tails, e.g. HTTHH");
+  const coins = [...letters].map((ch, i) => {
+    if ("Hh1".includes(ch)) return 1;
+    if ("Tt0".includes(ch)) return 0;
+    throw new Error(`coin ${i + 1} must be H (heads) or T (tails), got "${ch}"`);
+  });
+  const length = params.length ?? 12;
+  if (coins.length > length) throw new Error(`at most ${length} coins on this page, got ${coins.length}`);
+  return coins;
+}
+
+function turningRowFormat(position) {
+  return position.map((c) => (c ? "H" : "T")).join("") || "(no coins)";
+}
+
+function turningRowRandom(rng, params) {
+  const length = params.length ?? 12;
+  for (;;) {
+    const row = Array.from({ length }, () => (rng() < 0.5 ? 1 : 0));
+    if (row.reduce((a, b) => a + b, 0) >= Math.min(2, length)) return row;
+  }
+}
+
+// Inline looks of a coin (the shared stylesheet has stones, not coins)
+const TURNING_COIN = "width:26px;height:26px;min-height:26px;padding:0;margin:0;border-radius:50%;font-size:13px;font-weight:600;flex:none;";
+const TURNING_HEADS = "background:#f6c744;border:2px solid #b7791f;color:#5f370e;";
+const TURNING_TAILS = "background:#e2e8f0;border:2px solid #a0aec0;color:#4a5568;";
+const TURNING_TARGET = "box-shadow:0 0 0 2px #3182ce;border-style:dashed;";
+const TURNING_CHOSEN = "outline:3px solid #2b6cb0;outline-offset:1px;";
+
+function turningFace(coin) {
+  return coin ? "H" : "T";
+}
+
+/** One coin (or cell) of the board, with its place under it: a button when it can be clicked. */
+function turningCoin(view, { part, coin, caption, kind, move, label, onclick, chosen }) {
+  const style = TURNING_COIN + (coin ? TURNING_HEADS : TURNING_TAILS) + (kind === "move" ? TURNING_TARGET : "") + (chosen ? TURNING_CHOSEN : "");
+  let face;
+  if (kind === "move") {
+    face = view.moveButton(move, turningFace(coin), { label, className: "nimlib-coin" });
+    face.setAttribute("style", style);
+  } else if (kind === "select") {
+    face = view.el("button", { type: "button", className: "nimlib-coin", style, "aria-label": label, title: label, "aria-pressed": chosen ? "true" : "false", onclick }, turningFace(coin));
+  } else {
+    face = view.el("span", { className: "nimlib-coin", style: `${style}display:inline-flex;align-items:center;justify-content:center;`, "aria-label": label }, turningFace(coin));
+  }
+  return view.el(
+    "span",
+    { "data-part": part, "data-state": turningFace(coin), style: "display:inline-flex;flex-direction:column;align-items:center;margin:0;" },
+    face,
+    caption === null ? null : view.el("span", { style: "font-size:11px;color:#4a5568;", text: String(caption) }),
+  );
+}
+
+function turningRowDraw(id, position, params, view) {
+  const sel = Array.isArray(view.selection) ? view.selection : [];
+  const [x, y] = sel;
+  const mock = id === "mock-turtles";
+  const row = view.el("div", { className: "nimlib-row", style: "align-items:flex-start;" });
+  position.forEach((coin, i) => {
+    const p = i + 1;
+    const base = { part: `coin-${p}`, coin, caption: p };
+    let spec = { kind: "plain", label: `coin ${p}: ${coin ? "heads" : "tails"}` };
+    if (x === undefined) {
+      if (coin) spec = { kind: "select", label: `choose coin ${p} (heads) as the rightmost coin to turn`, onclick: () => view.select([p]) };
+    } else if (p === x) {
+      spec = mock
+        ? { kind: "select", chosen: true, label: `coin ${p} is the rightmost coin: click to choose another`, onclick: () => view.select(null) }
+        : { kind: "move", chosen: true, move: turningIndices([x]), label: turningRowLabel([x]) };
+    } else if (p < x && !mock) {
+      const run = Array.from({ length: x - p + 1 }, (_, k) => x - k);
+      spec = { kind: "move", move: turningIndices(run), label: turningRowLabel(run) };
+    } else if (p < x && y === undefined) {
+      spec = { kind: "select", label: `add coin ${p} to the move`, onclick: () => view.select([x, p]) };
+    } else if (p < x && p === y) {
+      spec = { kind: "select", chosen: true, label: `coin ${p} is chosen: click to drop it`, onclick: () => view.select([x]) };
+    } else if (p < x) {
+      const three = [x, Math.max(p, y), Math.min(p, y)];
+      spec = { kind: "move", move: turningIndices(three), label: turningRowLabel(three) };
+    }
+    row.append(turningCoin(view, { ...base, ...spec }));
+  });
+  const help = view.el("div", { style: "white-space:normal;font-size:13px;margin-top:4px;" });
+  if (x === undefined) {
+    help.append(mock ? "Click a heads coin (H): it is the rightmost coin you turn, from heads to tails." : "Click a heads coin (H): the run you turn ends there.");
+  } else if (!mock) {
+    help.append(`Now click where the run starts: coin ${x} alone, or a coin to its left (every coin between is turned too). `);
+    help.append(view.el("button", { type: "button", "data-ctl": "turning-cancel", onclick: () => view.select(null) }, "Cancel"));
+  } else {
+    const move = y === undefined ? [x] : [x, y];
+    help.append(y === undefined ? `Click up to two coins left of coin ${x}, or ` : `Click a third coin left of coin ${x}, or `);
+    help.append(view.moveButton(turningIndices(move), y === undefined ? `Turn coin ${x} alone` : `Turn coins ${x}, ${y}`, { label: turningRowLabel(move) }));
+    help.append(" ", view.el("button", { type: "button", "data-ctl": "turning-cancel", onclick: () => view.select(null) }, "Cancel"));
+  }
+  return view.el("div", {}, row, help);
+}
+
+/** The generic explanation, then how the chosen coin's move reaches the value it needs. */
+function turningRowExplain(def, id, position, params) {
+  const game = TURNING_ROWS[id];
+  let html = `<p>In ${game.title}, ${game.valueName}; a row is worth the XOR of its heads coins.</p>`;
+  html += explainHtml(def, position, params);
+  const best = turningRowBest(id, position);
+  if (best) {
+    const [x, ...others] = best.move.map((i) => i + 1);
+    const v = game.value(x);
+    const t = v ^ turningRowAnalyse(id, position).total;
+    const after = turningRowAnalyse(id, best.after).total;
+    if (others.length === 0) {
+      html += `<p>Coin ${x} is worth exactly the XOR, ${v}: turning it alone leaves XOR ${after}.</p>`;
+    } else {
+      const worth = others.map((p) => `coin ${p} (worth ${game.value(p)})`).join(" and ");
+      const sum = others.length > 1 ? `, since ${others.map((p) => game.value(p)).join(" ⊕ ")} = ${t}` : "";
+      html += `<p>Coin ${x} alone can move to value ${v} ⊕ ${v ^ t} = ${t}: turning it to tails together with ${escapeHtml(worth)} does that${sum}. The row's XOR becomes ${after}.</p>`;
+    }
+  }
+  return html;
+}
+
+function turningDefineRow(id) {
+  const game = TURNING_ROWS[id];
+  const def = register({
+    id,
+    title: () => game.title,
+    rules: () => game.rules,
+    misere: () => false,
+    parse: turningRowParse,
+    format: turningRowFormat,
+    random: turningRowRandom,
+    moves: (position) => turningRowMoves(id, position),
+    analyse: (position) => turningRowAnalyse(id, position),
+    best: (position) => turningRowBest(id, position),
+    explain: (position, params) => turningRowExplain(def, id, position, params),
+    draw: (position, params, view) => turningRowDraw(id, position, params, view),
+  });
+}
+
+turningDefineRow("mock-turtles");
+turningDefineRow("ruler");
+
+// ------------------------------------------------------------------ Turning Corners
+
+function turningCellValue(i, j) {
+  return turningNimProduct(i - 1, j - 1);
+}
+
+function turningCellKey(i, j) {
+  return `${i},${j}`;
+}
+
+function turningSortCells(cells) {
+  return cells.slice().sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+}
+
+function turningCornersLabel([[c, a], [d, b]]) {
+  return `turn the corners of rows ${a}–${c}, columns ${b}–${d}`;
+}
+
+function turningCornersApply(position, [[c, a], [d, b]]) {
+  const heads = new Set(position.map(([i, j]) => turningCellKey(i, j)));
+  for (const [i, j] of [[c, d], [a, d], [c, b], [a, b]]) {
+    const k = turningCellKey(i, j);
+    if (heads.has(k)) heads.delete(k);
+    else heads.add(k);
+  }
+  return turningSortCells([...heads].map((k) => k.split(",").map(Number)));
+}
+
+/** Every legal move of Turning Corners, far corners from the bottom right, in nimlib's order. */
+export function turningCornersMoves(position) {
+  const out = [];
+  for (const [c, d] of turningSortCells(position).reverse()) {
+    for (let a = c - 1; a >= 1; a--) {
+      for (let b = d - 1; b >= 1; b--) {
+        const move = [[c, a], [d, b]];
+        out.push({ move, after: turningCornersApply(position, move), label: turningCornersLabel(move) });
+      }
+    }
+  }
+  return out;
+}
+
+function turningCornersAnalyse(position) {
+  const components = turningSortCells(position).map(([i, j]) => ({ label: `cell (${i}, ${j})`, value: turningCellValue(i, j) }));
+  return { components, total: components.reduce((t, c) => t ^ c.value, 0) };
+}
+
+/** nimlib's winning_move for Turning Corners: {move, after, label}, or null when the XOR is 0. */
+export function turningCornersBest(position) {
+  const { total } = turningCornersAnalyse(position);
+  if (total === 0) return null;
+  const top = 2 ** Math.floor(Math.log2(total));
+  const [c, d] = turningSortCells(position).find(([i, j]) => turningCellValue(i, j) & top);
+  const target = turningCellValue(c, d) ^ total;
+  for (let a = c - 1; a >= 1; a--) {
+    for (let b = d - 1; b >= 1; b--) {
+      if ((turningCellValue(a, b) ^ turningCellValue(a, d) ^ turningCellValue(c, b)) === target) {
+        const move = [[c, a], [d, b]];
+        return { move, after: turningCornersApply(position, move), label: turningCornersLabel(move) };
+      }
+    }
+  }
+  throw new Error(`no move from cell (${c}, ${d}) reaches value ${target}`);
+}
+
+function turningCornersSize(params) {
+  return [params.rows ?? 6, params.columns ?? 6];
+}
+
+function turningCornersParse(text, params) {
+  const [rows, columns] = turningCornersSize(params);
+  const numbers = String(text).replace(/[()[\]{},;]/g, " ").trim().split(/\s+/).filter(Boolean);
+  if (numbers.length === 0) throw new Error("type the heads cells as (row, column) pairs, e.g. (2, 3) (4, 4)");
+  if (numbers.length % 2) throw new Error("cells come in pairs (row, column)");
+  const cells = [];
+  const seen = new Set();
+  for (let k = 0; k < numbers.length; k += 2) {
+    const [i, j] = [numbers[k], numbers[k + 1]].map((s) => {
+      if (!/^\d+$/.test(s)) throw new Error(`"${s}" is not a row or column number`);
+      return Number(s);
+    });
+    if (i < 1 || i > rows || j < 1 || j > columns) throw new Error(`(${i}, ${j}) is off the ${rows} × ${columns} board`);
+    if (!seen.has(turningCellKey(i, j))) cells.push([i, j]);
+    seen.add(turningCellKey(i, j));
+  }
+  return turningSortCells(cells);
+}
+
+function turningCornersFormat(position) {
+  return `{${turningSortCells(position).map(([i, j]) => `(${i}, ${j})`).join(", ")}}`;
+}
+
+function turningCornersRandom(rng, params) {
+  const [rows, columns] = turningCornersSize(params);
+  for (;;) {
+    const cells = [];
+    for (let i = 1; i <= rows; i++) for (let j = 1; j <= columns; j++) if (rng() < 0.3) cells.push([i, j]);
+    if (cells.some(([i, j]) => i > 1 && j > 1)) return cells;
+  }
+}
+
+function turningCornersDraw(position, params, view) {
+  const [rows, columns] = turningCornersSize(params);
+  const heads = new Set(position.map(([i, j]) => turningCellKey(i, j)));
+  const far = Array.isArray(view.selection) ? view.selection : null;
+  const grid = view.el("div", { style: `display:grid;grid-template-columns:auto repeat(${columns}, 30px);gap:2px;align-items:center;justify-items:center;width:max-content;` });
+  grid.append(view.el("span", { style: "font-size:11px;color:#4a5568;", text: "row \\ col" }));
+  for (let j = 1; j <= columns; j++) grid.append(view.el("span", { style: "font-size:11px;color:#4a5568;", text: String(j) }));
+  for (let i = 1; i <= rows; i++) {
+    grid.append(view.el("span", { style: "font-size:11px;color:#4a5568;padding-right:4px;", text: String(i) }));
+    for (let j = 1; j <= columns; j++) {
+      const coin = heads.has(turningCellKey(i, j)) ? 1 : 0;
+      const base = { part: `cell-${i}-${j}`, coin, caption: null };
+      let spec = { kind: "plain", label: `cell (${i}, ${j}): ${coin ? "heads" : "tails"}` };
+      if (!far) {
+        if (coin && i > 1 && j > 1) spec = { kind: "select", label: `choose cell (${i}, ${j}) as the far corner`, onclick: () => view.select([i, j]) };
+      } else if (i === far[0] && j === far[1]) {
+        spec = { kind: "select", chosen: true, label: `cell (${i}, ${j}) is the far corner: click to choose another`, onclick: () => view.select(null) };
+      } else if (i < far[0] && j < far[1]) {
+        const move = [[far[0], i], [far[1], j]];
+        spec = { kind: "move", move, label: turningCornersLabel(move) };
+      }
+      grid.append(turningCoin(view, { ...base, ...spec }));
+    }
+  }
+  const help = view.el("div", { style: "white-space:normal;font-size:13px;margin-top:4px;" });
+  if (!far) help.append("Click a heads cell (H) not in row 1 or column 1: it is the far corner of your rectangle.");
+  else {
+    help.append(`Now click the opposite corner, up and to the left of (${far[0]}, ${far[1]}). `);
+    help.append(view.el("button", { type: "button", "data-ctl": "turning-cancel", onclick: () => view.select(null) }, "Cancel"));
+  }
+  return view.el("div", {}, grid, help);
+}
+
+function turningCornersExplain(def, position, params) {
+  let html = "<p>A heads cell (<i>i</i>, <i>j</i>) alone is worth (<i>i</i> − 1) ⊗ (<i>j</i> − 1), a nim product; the board is worth the XOR of its heads cells.</p>";
+  html += explainHtml(def, position, params);
+  const best = turningCornersBest(position);
+  if (best) {
+    const [[c, a], [d, b]] = best.move;
+    const v = turningCellValue(c, d);
+    const corners = [[a, b], [a, d], [c, b]];
+    const others = corners.map(([i, j]) => `(${i}, ${j}) worth ${turningCellValue(i, j)}`).join(", ");
+    const sum = corners.map(([i, j]) => turningCellValue(i, j)).join(" ⊕ ");
+    const t = v ^ turningCornersAnalyse(position).total;
+    html += `<p>Cell (${c}, ${d}) alone can move to value ${v} ⊕ ${v ^ t} = ${t}: turning it to tails flips the other three corners, ${others}, and ${sum} = ${t}. The board's XOR becomes ${turningCornersAnalyse(best.after).total}.</p>`;
+  }
+  return html;
+}
+
+const turningCornersDef = register({
+  id: "corners",
+  title: () => "Turning Corners",
+  rules: () => "Turn over the four corners of a rectangle; the far corner (bottom right) must go from heads to tails. Whoever makes the last move wins.",
+  misere: () => false,
+  parse: turningCornersParse,
+  format: turningCornersFormat,
+  random: turningCornersRandom,
+  moves: (position) => turningCornersMoves(position),
+  analyse: (position) => turningCornersAnalyse(position),
+  best: (position) => turningCornersBest(position),
+  explain: (position, params) => turningCornersExplain(turningCornersDef, position, params),
+  draw: turningCornersDraw,
+});

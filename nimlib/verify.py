@@ -1,0 +1,93 @@
+"""Chapter-level checks: one line in a chapter, a printed count the reader sees, an AssertionError on a mismatch.
+
+Each function checks a claim against the exhaustive searcher (which knows
+nothing of XOR or Grundy values) on every position it is given, prints what
+it checked, and returns the count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+
+from .game import Game, as_game
+from .grundy import component_value, grundy_value
+from .play import best_move
+from .search import solve
+
+
+def _positions(game: Game, positions: Iterable[Hashable]) -> list[Hashable]:
+    if isinstance(positions, (str, bytes)) or not isinstance(positions, Iterable):
+        raise TypeError(f"positions must be an iterable of positions, got {positions!r}")
+    return [game.check(p) for p in positions]
+
+
+def formula_agrees(
+    game: Game, formula: Callable[[Hashable], bool], positions: Iterable[Hashable], *, what: str = "formula"
+) -> int:
+    """``formula(position)`` ("is it a P-position?") equals the searcher's label on every position; the count.
+
+    >>> from nimlib.nim import NIM, nim_sum, positions_up_to
+    >>> formula_agrees(NIM, lambda p: nim_sum(p) == 0, positions_up_to(3, 3), what="Bouton's rule")
+    Bouton's rule agrees with search on all 20 positions of Nim
+    20
+    """
+    game = as_game(game)
+    if not callable(formula):
+        raise TypeError(f"formula must be a function from a position to True (P) or False (N), got {formula!r}")
+    known: dict[Hashable, bool] = {}
+    checked = _positions(game, positions)
+    wrong = [p for p in checked if bool(formula(p)) != solve(game, p, known=known)[p]]
+    if wrong:
+        raise AssertionError(
+            f"{what} disagrees with search on {len(wrong)} of {len(checked)} positions, e.g. {wrong[0]}"
+        )
+    print(f"{what} agrees with search on all {len(checked)} positions of {game.name}")
+    return len(checked)
+
+
+def sum_rule_holds(game: Game, positions: Iterable[Hashable]) -> int:
+    """The Grundy value by search (mex over the game tree) equals the XOR of the components' values; the count.
+
+    >>> from nimlib.rulesets import kayles
+    >>> sum_rule_holds(kayles, [(1, 2), (3, 4, 5), (6,)])
+    the value of every one of the 3 positions of octal('0.77') equals the XOR of its components
+    3
+    """
+    game = as_game(game)
+    if getattr(game, "components", None) is None:
+        raise TypeError(f"game must list its components (a Reducible game), got {game!r}")
+    known: dict[Hashable, int] = {}
+    checked = _positions(game, positions)
+    wrong = [p for p in checked if grundy_value(game, p, known=known) != component_value(game, p)]
+    if wrong:
+        raise AssertionError(
+            f"the sum rule fails on {len(wrong)} of {len(checked)} positions of {game.name}, e.g. {wrong[0]}"
+        )
+    print(f"the value of every one of the {len(checked)} positions of {game.name} equals the XOR of its components")
+    return len(checked)
+
+
+def best_move_wins(game: Game, positions: Iterable[Hashable]) -> int:
+    """From every N-position among ``positions`` ``best_move`` reaches a P-position (by search); the count checked.
+
+    >>> from nimlib.nim import NIM, positions_up_to
+    >>> best_move_wins(NIM, positions_up_to(3, 3))
+    best_move wins from all 15 N-positions of the 20 positions of Nim
+    20
+    """
+    game = as_game(game)
+    known: dict[Hashable, bool] = {}
+    checked = _positions(game, positions)
+    n_positions = 0
+    for p in checked:
+        if solve(game, p, known=known)[p] or next(iter(game.moves(p)), None) is None:
+            continue  # P-positions, and the misère end (no move left: the player to move has already won)
+        n_positions += 1
+        move = best_move(game, p)
+        after = None if move is None else game.apply(p, move)
+        if after is None or not solve(game, after, known=known)[after]:
+            raise AssertionError(
+                f"best_move plays {move!r} from the N-position {p!r} of {game.name}: not to a P-position"
+            )
+    print(f"best_move wins from all {n_positions} N-positions of the {len(checked)} positions of {game.name}")
+    return len(checked)
