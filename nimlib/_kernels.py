@@ -18,9 +18,10 @@ leave no heap (``take_all``), one heap (``take_one``) or two non-empty heaps
   then looked for among all splits, every split digit at once, from the
   middle out and from the ends in (where the evidence usually is), stopping as
   soon as every such value has been seen (the ``need`` array);
-- ``take_any``: Nim's "take any number" moves reach every smaller heap, so
-  their option values are all of g(0..n-1): a running ``present`` table
-  holds them, and only the splits are looked at one by one.
+- ``take_any``: Nim's "take any number" moves reach every smaller heap
+  (but the few excluded ones of an all-but game), so their option values
+  are all of g(0..n-1): a running ``count`` table holds them, and only the
+  splits are looked at one by one.
 
 Every kernel stops early (returning where it stopped) when a value reaches
 half the work arrays' size; the table then doubles them and resumes. So the
@@ -51,6 +52,12 @@ MAX_PYTHON_N = 20_000
 # ---------------------------------------------------------------- kernels
 
 
+# Indices into g are made unsigned (np.uint64) in the inner loops: numba then skips the
+# negative-index wraparound test on every access, which made these loops 20-40% slower than C.
+# Stamps are uint32 versions (heap m writes m + 1; n <= MAX_N < 2^32).
+U1 = np.uint64(1)
+
+
 @njit(cache=True, nogil=True, boundscheck=False)
 def _mark_heap_options(g, m, version, take_all, take_one, stamp):  # pragma: no cover - compiled
     """Stamp the values of the moves that leave no heap (value 0) or one heap."""
@@ -63,19 +70,27 @@ def _mark_heap_options(g, m, version, take_all, take_one, stamp):  # pragma: no 
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
+def _mark_all_splits(g, m, version, take_split, unequal, stamp):  # pragma: no cover - compiled
+    """Stamp g(a) XOR g(s - a) for every split a + (s - a) of s = m - j, j a split digit."""
+    for j in take_split:
+        s = m - j
+        h = s // 2
+        if unequal and 2 * h == s:
+            h -= 1
+        if h >= 1:
+            us = np.uint64(s)
+            for a in range(U1, np.uint64(h) + U1):
+                stamp[g[a] ^ g[us - a]] = version
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
 def plain(g, lo, hi, take_all, take_one, take_split, unequal, stamp):  # pragma: no cover - compiled
     """Fill g[lo:hi] looking at every option; returns where it stopped (hi, or earlier when values outgrow stamp)."""
     top = stamp.size // 2
     for m in range(lo, hi):
-        version = m + 1
+        version = np.uint32(m + 1)
         _mark_heap_options(g, m, version, take_all, take_one, stamp)
-        for j in take_split:
-            s = m - j
-            for a in range(1, s // 2 + 1):
-                b = s - a
-                if unequal and a == b:
-                    continue
-                stamp[g[a] ^ g[b]] = version
+        _mark_all_splits(g, m, version, take_split, unequal, stamp)
         v = 0
         while stamp[v] == version:
             v += 1
@@ -93,18 +108,21 @@ def sparse(
     top = stamp.size // 2
     n_split = take_split.size
     for m in range(lo, hi):
-        version = m + 1
+        version = np.uint32(m + 1)
         _mark_heap_options(g, m, version, take_all, take_one, stamp)
         # Every split with a rare part: this yields all common option values
         for k in range(n_split):
             s = m - take_split[k]
+            if s < 2:
+                continue
+            us = np.uint64(s)
             for i in range(n_rare):
                 r = rare[i]
-                if r >= s:
+                if r >= us:
                     break
-                if r < 1 or (unequal and 2 * r == s):
+                if r < U1 or (unequal and r + r == us):
                     continue
-                stamp[g[r] ^ g[s - r]] = version
+                stamp[g[r] ^ g[us - r]] = version
         # The smallest common value that is not an option
         cand = 0
         while rare_class[cand] or stamp[cand] == version:
@@ -123,13 +141,16 @@ def sparse(
             if unequal and 2 * a == s:
                 a -= 1
             e = 1
+            us = np.uint64(max(s, 0))
             while e <= a and missing:
-                x = g[a] ^ g[s - a]
+                ua = np.uint64(a)
+                x = g[ua] ^ g[us - ua]
                 if need[x] == version:
                     need[x] = 0
                     missing -= 1
                 if e < a:
-                    x = g[e] ^ g[s - e]
+                    ue = np.uint64(e)
+                    x = g[ue] ^ g[us - ue]
                     if need[x] == version:
                         need[x] = 0
                         missing -= 1
@@ -147,13 +168,16 @@ def sparse(
                     if e > a:
                         continue
                     progress = True
+                    us = np.uint64(s)
                     if not (unequal and 2 * a == s):
-                        x = g[a] ^ g[s - a]
+                        ua = np.uint64(a)
+                        x = g[ua] ^ g[us - ua]
                         if need[x] == version:
                             need[x] = 0
                             missing -= 1
                     if e < a:
-                        x = g[e] ^ g[s - e]
+                        ue = np.uint64(e)
+                        x = g[ue] ^ g[us - ue]
                         if need[x] == version:
                             need[x] = 0
                             missing -= 1
@@ -176,27 +200,35 @@ def sparse(
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
-def take_any(g, lo, hi, take_split, unequal, stamp, present, low):  # pragma: no cover - compiled
-    """Fill g[lo:hi] for "take any number" plus splits; ``present[v]`` = 1 when v is among g(0..lo-1).
+def take_any(g, lo, hi, take_split, unequal, take_except, stamp, count, low):  # pragma: no cover - compiled
+    """Fill g[lo:hi] for "take any number but ``take_except``" plus splits.
 
-    ``low`` is the least value not present so far (the mex of the prefix). Returns (stop, low).
+    ``count[v]`` is how many of g(0..m-1) equal v, and ``low`` the least v with
+    count 0 (the mex of the prefix). Taking reaches every smaller heap except
+    m - e for e in take_except, so v is a taking option exactly when count[v]
+    exceeds the number of excluded heaps with value v. Returns (stop, low).
     """
     top = stamp.size // 2
     for m in range(lo, hi):
-        version = m + 1
-        for j in take_split:
-            s = m - j
-            for a in range(1, s // 2 + 1):
-                b = s - a
-                if unequal and a == b:
-                    continue
-                stamp[g[a] ^ g[b]] = version
+        version = np.uint32(m + 1)
+        _mark_all_splits(g, m, version, take_split, unequal, stamp)
+        for e in take_except:
+            if e <= m:
+                count[g[m - e]] -= 1
         v = low
-        while present[v] or stamp[v] == version:
+        while count[v] or stamp[v] == version:
             v += 1
+        for e in take_except:
+            if e <= m:
+                w = g[m - e]
+                if w < v and count[w] == 0 and stamp[w] != version:
+                    v = w
+        for e in take_except:
+            if e <= m:
+                count[g[m - e]] += 1
         g[m] = v
-        present[v] = 1
-        while present[low]:
+        count[v] += 1
+        while count[low]:
             low += 1
         if v >= top:
             return m + 1, low
@@ -248,14 +280,15 @@ class GrundyTable:
         self.take_split = np.array(takes.take_split, dtype=np.int64)
         self.unequal = bool(takes.unequal)
         self.take_any = bool(takes.take_any)
-        self.nim_like = self.take_any and self.take_split.size == 0
+        self.take_except = np.array(getattr(takes, "take_except", ()), dtype=np.int64)
+        self.nim_like = self.take_any and self.take_split.size == 0 and self.take_except.size == 0
         self.may_sparse = method in ("auto", "sparse") and self.take_split.size > 0 and not self.take_any
-        self.stamp = self.need = np.zeros(0, dtype=np.int64)
-        self.present = np.zeros(0, dtype=np.uint8)
+        self.stamp = self.need = np.zeros(0, dtype=np.uint32)
+        self.count = np.zeros(0, dtype=np.uint32)
         self.low = 0
         self.mask = 0
         self.rare_class = np.zeros(0, dtype=np.uint8)
-        self.rare = np.zeros(64, dtype=np.int64)
+        self.rare = np.zeros(64, dtype=np.uint64)
         self.n_rare = 0
         self.checkpoint = FIRST_CHECKPOINT
         self._grow_work(64)
@@ -292,10 +325,12 @@ class GrundyTable:
     def _run(self, lo: int, hi: int) -> None:
         self.kernel_calls += 1
         if self.take_any:
-            stop, self.low = take_any(self.g, lo, hi, self.take_split, self.unequal, self.stamp, self.present, self.low)
+            stop, self.low = take_any(
+                self.g, lo, hi, self.take_split, self.unequal, self.take_except, self.stamp, self.count, self.low
+            )
         elif self.mask:
             if self.rare.size < self.n_rare + (hi - lo):
-                self.rare = np.concatenate((self.rare, np.zeros(max(hi - lo, self.rare.size), np.int64)))
+                self.rare = np.concatenate((self.rare, np.zeros(max(hi - lo, self.rare.size), np.uint64)))
             stop, self.n_rare = sparse(
                 self.g, lo, hi, self.take_all, self.take_one, self.take_split, self.unequal,
                 self.stamp, self.need, self.rare_class, self.rare, self.n_rare,
@@ -312,15 +347,15 @@ class GrundyTable:
     def _grow_work(self, size: int) -> None:
         """Work arrays of ``size`` entries (a power of two above twice the largest value)."""
         old = self.stamp.size
-        stamp = np.zeros(size, dtype=np.int64)
+        stamp = np.zeros(size, dtype=np.uint32)
         stamp[:old] = self.stamp
-        need = np.zeros(size, dtype=np.int64)
+        need = np.zeros(size, dtype=np.uint32)
         need[:old] = self.need
         self.stamp, self.need = stamp, need
         if self.take_any:
-            present = np.zeros(size, dtype=np.uint8)
-            present[: self.present.size] = self.present
-            self.present = present
+            count = np.zeros(size, dtype=np.uint32)
+            count[: self.count.size] = self.count
+            self.count = count
         self.rare_class = class_table(self.mask, size)
 
     def _choose_mask(self) -> None:
@@ -331,14 +366,14 @@ class GrundyTable:
             if mask:
                 found = np.flatnonzero(self.rare_class[self.values])
                 self.n_rare = found.size
-                self.rare = np.zeros(self.n_rare + 2 * CHUNK, dtype=np.int64)
+                self.rare = np.zeros(self.n_rare + 2 * CHUNK, dtype=np.uint64)
                 self.rare[: self.n_rare] = found
             else:
                 self.n_rare = 0
 
     def rare_heaps(self) -> np.ndarray:
         """The heaps whose values are rare under the current mask (empty when no mask is used)."""
-        return self.rare[: self.n_rare].copy() if self.mask else np.zeros(0, dtype=np.int64)
+        return self.rare[: self.n_rare].astype(np.int64) if self.mask else np.zeros(0, dtype=np.int64)
 
 
 def class_table(mask: int, size: int) -> np.ndarray:

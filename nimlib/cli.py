@@ -11,7 +11,7 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -135,58 +135,14 @@ def _take_any_octal(code: str) -> HeapGame:
     if any(d & 3 != 3 for d in digits[1:]):
         raise ValueError(f"code {code!r}: before [3], each digit must include 3 (take any), i.e. be 3 or 7")
     splits = tuple(j for j, d in enumerate(digits) if d & 4)
-
-    def rule(n: int) -> Iterator[tuple[int, ...]]:
-        for b in range(n):
-            yield (b,)
-        for j in splits:
-            for a in range(1, (n - j) // 2 + 1):
-                yield (a, n - j - a)
-
-    return HeapGame(
-        code, rule, max_take=None, splits_without_taking=bool(lead), takes=TakeRule(take_split=splits, take_any=True)
-    )
+    return HeapGame(code, TakeRule(take_split=splits, take_any=True))
 
 
 def _allbut_spec(excluded: list[int]) -> GameSpec:
+    from .subtraction import allbut
+
     label = f"allbut:{','.join(map(str, sorted(set(excluded))))}"
-    try:
-        from .subtraction import allbut, allbut_values  # the wythoff helper's module, once merged
-    except ImportError:
-        allbut, allbut_values = _allbut, _allbut_values
-    game = allbut(excluded)
-    return GameSpec(label, heap_game=game, values=lambda n, progress: list(allbut_values(excluded, n)))
-
-
-def _allbut(excluded: Sequence[int]) -> HeapGame:
-    """All-but subtraction (fallback until ``nimlib.subtraction.allbut`` is merged): take any number but these."""
-    skip = frozenset(excluded)
-
-    def rule(n: int) -> Iterator[tuple[int, ...]]:
-        for j in range(1, n + 1):
-            if j not in skip:
-                yield (n - j,) if j < n else ()
-
-    return HeapGame(f"allbut({sorted(skip)})", rule, max_take=None)
-
-
-def _allbut_values(excluded: Sequence[int], n: int) -> list[int]:
-    """g(0..n-1) of all-but subtraction: every smaller heap is an option except m - e, so count values."""
-    skip = sorted(set(excluded))
-    count = [0] * (n + 2)
-    g: list[int] = []
-    low = 0  # the mex of all of g(0..m-1)
-    for m in range(n):
-        removed: dict[int, int] = {}
-        for e in skip:
-            if e <= m:
-                removed[g[m - e]] = removed.get(g[m - e], 0) + 1
-        v = min([low, *(w for w, c in removed.items() if count[w] == c)])
-        g.append(v)
-        count[v] += 1
-        while count[low]:
-            low += 1
-    return g
+    return _heap_spec(label, allbut(excluded))
 
 
 def _coins(name: str) -> Callable[[int, Callable[[int], None] | None], list[int]]:
@@ -356,9 +312,7 @@ def cmd_values(args: argparse.Namespace) -> int:
 
 
 def _misere_limit(game: HeapGame, n: int, what: str) -> None:
-    splits = (
-        game.takes.take_split if game.takes is not None else any(len(o) > 1 for m in range(12) for o in game.rule(m))
-    )
+    splits = bool(game.takes.take_split)
     limit = MAX_MISERE_SPLITTING if splits else MAX_MISERE_SIMPLE
     if n > limit:
         kind = "a game that splits heaps" if splits else "this game"
