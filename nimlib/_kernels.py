@@ -45,8 +45,8 @@ MAX_N = MEMORY_BUDGET // BYTES_PER_VALUE
 """The most values one computation may ask for: 268,435,456 (2^28)."""
 MAX_QUADRATIC_N = 1_000_000
 """The most values for a method that looks at every split (about n²/4 steps: minutes at 10^6)."""
-MAX_PYTHON_N = 20_000
-"""The most values for the pure-Python reference (about n²/4 Python steps)."""
+MAX_PYTHON_N = 5_000
+"""The most values for the pure-Python reference (about n²/4 Python steps; heap_values has its own limit too)."""
 
 
 # ---------------------------------------------------------------- kernels

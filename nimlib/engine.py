@@ -74,7 +74,7 @@ def grundy_values(
     ``heap_values``). Memory: at most 8 bytes a value while computing (4 for
     the uint32 table, 2 for the result, the rest for rare heaps), so n is
     limited to MAX_N = 2^28 (a 2 GiB budget); methods that look at every
-    split are limited to n <= 10^6 and the Python one to 20,000 (a
+    split are limited to n <= 10^6 and the Python one to 5,000 (a
     ``ValueError`` says so before anything is allocated). ``progress(k)`` is
     called now and then with the number of values done.
 

@@ -80,15 +80,10 @@ def find_period(
                 f"limit = {limit:,} is too large: find_period computes at most {MAX_LIMIT:,} values "
                 "(2^26; Grundy's game takes minutes at that size)"
             )
-        from ._kernels import MAX_PYTHON_N, GrundyTable
+        from ._kernels import GrundyTable
 
         game = ruleset_or_values
-        if game.takes is None and limit > MAX_PYTHON_N:
-            raise ValueError(
-                f"limit = {limit:,} is too large for a game without a TakeRule (pure Python): "
-                f"the limit is {MAX_PYTHON_N:,}"
-            )
-        certifiable = game.max_take is not None and game.takes is not None and not game.takes.take_any
+        certifiable = game.max_take is not None and not game.takes.take_any
         table = GrundyTable(game)
         n = min(FIRST_STRETCH, limit)
         while True:

@@ -92,7 +92,7 @@ def main() -> None:
             ("Nim, n = 10^6 (g(n) = n)", lambda: grundy_values(rulesets.nim, 10**6), None, None, 0, False),
             ("Lasker's nim, n = 2·10^4 (take-any kernel)", lambda: grundy_values(rulesets.laskers_nim, 20_000),
              None, None, 0, False),
-            ("Kayles, n = 10^4 (pure Python)", lambda: heap_values(kayles, 10**4), None, None, 0, True),
+            ("Kayles, n = 5000 (pure Python)", lambda: heap_values(kayles, 5000), None, None, 0, True),
             ("find_period(0.16): certify 509,622 values", lambda: find_period(octal("0.16"), limit=1 << 20) and None,
              None, None, 0, False),
         ]  # fmt: skip
