@@ -196,7 +196,12 @@ class Transcript:
 
     def _balance(self, position: Position) -> str:
         summary = getattr(self.game, "summary", None)
-        return f", {summary(position)}" if summary is not None else ""
+        if summary is not None:
+            return f", {summary(position)}"
+        parts = getattr(self.game, "components", None)
+        if parts is not None and not self.misere:
+            return f", XOR of the parts' values {reduce(xor, (v for _, v in parts(position)), 0)}"
+        return ""
 
 
 def play(

@@ -23,7 +23,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .game import JSON, Playable, to_json
+from .game import JSON, Playable, from_json, to_json
 from .tables import page_params
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -301,7 +301,10 @@ def _decode(rules: Playable, value: Any) -> Any:
     data = to_json(value)
     if isinstance(data, list) and not data:
         raise ValueError("position must not be empty: the board needs at least one heap, cell or piece")
-    return rules.check(rules.decode(data))
+    try:
+        return rules.check(from_json(data))  # the rules' own form, e.g. Dawson's chess with whose turn it is
+    except (TypeError, ValueError):
+        return rules.check(rules.decode(data))  # the page's JSON form
 
 
 def _label(rules: Playable, position: Any, move: Any) -> str:
