@@ -13,7 +13,7 @@ import inspect
 from dataclasses import dataclass
 
 from . import moore, nim
-from ._check import check_bool, check_int, check_k, check_position
+from ._check import check_bool, check_k, check_position
 from .play import rules
 from .types import Move, Position
 
@@ -144,7 +144,7 @@ def xor_steps(position: Position, *, misere: bool = False, k: int = 1) -> XorSte
             i, b = found
             a = heaps[i]
             if b == a ^ total:
-                steps.append(f"the highest set bit of S is 2^{top_bit} = {1 << top_bit}")
+                steps.append(f"the highest set bit of S is 2{_superscript(top_bit)} = {1 << top_bit}")
                 steps.append(f"heap {i} ({a} = {a:0{width}b}) has that bit, so {a} xor {total} = {b} < {a}")
                 if misere:
                     steps.append("misère play: a heap above 1 remains afterwards, so the normal move is right")
@@ -162,7 +162,7 @@ def xor_steps(position: Position, *, misere: bool = False, k: int = 1) -> XorSte
         if move is None:
             steps.append(f"every column is a multiple of {k + 1}: a P-position, the player to move loses")
         else:
-            steps.append(f"the highest column that is not a multiple of {k + 1} is 2^{top_bit}")
+            steps.append(f"the highest column that is not a multiple of {k + 1} is 2{_superscript(top_bit)}")
             for i, b in move:
                 steps.append(f"heap {i}: {heaps[i]} = {heaps[i]:b} becomes {b} = {b:b}")
             steps.append(f"after the move every column sum is a multiple of {k + 1}")
@@ -187,35 +187,9 @@ def show_source(obj: object) -> Source:
     return Source(obj)
 
 
-class StaticGame:
-    """A Nim game that plays in the built web page, with no kernel (book/assets/nimplay.js brings it to life).
-
-    In Jupyter, where the live widget is available, it shows a one-line note instead.
-    """
-
-    def __init__(self, position: Position, *, misere: bool = False, k: int = 1, seed: int = 1) -> None:
-        self.position = check_position(position, allow_empty=False)
-        self.k = check_k(k)
-        self.misere = check_bool(misere, "misere")
-        if self.misere and self.k != 1:
-            raise ValueError(f"misere play is supported for k=1 only, got k={k}")
-        self.seed = check_int(seed, "seed", minimum=None)
-
-    def _repr_html_(self) -> str:
-        attrs = {
-            "data-position": ",".join(map(str, self.position)),
-            "data-misere": str(int(self.misere)),
-            "data-k": str(self.k),
-            "data-seed": str(self.seed),
-        }
-        said = " ".join(f'{name}="{html.escape(value, quote=True)}"' for name, value in attrs.items())
-        return (
-            f'<div class="nimlib-static-play" {said}>'
-            '<p class="nimlib-fallback">The in-page game appears in the built book; here, play the widget above.</p>'
-            "</div>"
-        )
+_SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
-def static_game(position: Position, *, misere: bool = False, k: int = 1, seed: int = 1) -> StaticGame:
-    """A game of Nim (misère, Moore's Nim_k) that a reader of the static HTML plays in the page."""
-    return StaticGame(position, misere=misere, k=k, seed=seed)
+def _superscript(n: int) -> str:
+    """An exponent written as the book writes it in plain text: 2⁵, not Python's 2**5 or TeX's 2^5."""
+    return str(n).translate(_SUPERSCRIPTS)

@@ -42,7 +42,7 @@ def mex(values: Iterable[int]) -> int:
 
 
 class MexScratch:
-    """A reusable mex for many calls: the versioned-array trick from the seeds.
+    """A reusable mex for many calls: the versioned-array (time-stamp) trick.
 
     Instead of clearing the flags after each call, every call gets a new
     version number and a slot counts as marked only if it holds the current

@@ -23,6 +23,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ._check import check_int
 from .game import JSON, Playable, from_json, to_json
 from .tables import page_params
 
@@ -91,7 +92,7 @@ class PlayWidget(anywidget.AnyWidget):
         encoded = _check_json_ints(rules.encode(first))
         params = {**rules.widget_params(), **page_params(rules)}
         if seed is not None:
-            params["seed"] = int(seed)
+            params["seed"] = check_int(seed, "seed", minimum=None)
         self._rules = rules
         self._quiet = True  # our own trait changes: no validation, no new game
         super().__init__(game=rules.widget, params=params, position=encoded, start=encoded, history=[])
