@@ -91,3 +91,30 @@ def best_move_wins(game: Game, positions: Iterable[Hashable]) -> int:
             )
     print(f"best_move wins from all {n_positions} N-positions of the {len(checked)} positions of {game.name}")
     return len(checked)
+
+
+def winning_moves_agree(
+    game: Game, moves_of: Callable[[Hashable], Iterable[Hashable]], positions: Iterable[Hashable], *, what: str
+) -> int:
+    """``moves_of(position)`` lists exactly the moves the searcher finds winning, on every position; the count.
+
+    Moves are compared by the positions they leave, so ``moves_of`` may use the readers' form of a move
+    (Nim's ``(heap, new_size)``) where the rules object uses its own.
+
+    >>> from nimlib.nim import NIM, positions_up_to, winning_moves
+    >>> winning_moves_agree(NIM, winning_moves, positions_up_to(3, 3), what="winning_moves")
+    winning_moves lists exactly the winning moves on all 20 positions of Nim
+    20
+    """
+    game = as_game(game)
+    if not callable(moves_of):
+        raise TypeError(f"moves_of must be a function from a position to its winning moves, got {moves_of!r}")
+    known: dict[Hashable, bool] = {}
+    checked = _positions(game, positions)
+    for p in checked:
+        listed = sorted(game.apply(p, m) for m in moves_of(p))
+        searched = sorted(a for a in (game.apply(p, m) for m in game.moves(p)) if solve(game, a, known=known)[a])
+        if listed != searched:
+            raise AssertionError(f"{what} from {p!r} leaves {listed}, but the winning moves leave {searched}")
+    print(f"{what} lists exactly the winning moves on all {len(checked)} positions of {game.name}")
+    return len(checked)
