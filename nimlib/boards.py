@@ -423,6 +423,8 @@ class TurningTurtles(Board):
 
     def __post_init__(self) -> None:
         check_bool(self.twins, "twins")
+        if self.twins and self.name == "Turning turtles":
+            object.__setattr__(self, "name", "Twins")
 
     def check(self, position: object) -> tuple[int, ...]:
         return _cells(position, None)
