@@ -135,6 +135,7 @@ def test_check_certificate_is_independent_of_the_engine():
     assert used.isdisjoint({"grundy_values", "find_period", "search_period", "GrundyTable", "engine", "heap_values"})
 
 
+@pytest.mark.slow  # more games of the same kind: the round trip above stays in the quick tier
 def test_certificates_of_several_games(tmp_path, capsys):
     for spec in ["0.07", "4.07", "0.156", "subtraction:2,5,7"]:
         path = tmp_path / "c.json"

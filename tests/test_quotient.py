@@ -35,6 +35,7 @@ def test_the_quotient_predicts_every_small_sum():
         assert all(q.is_p_position(p) == searched_p(game, p) for p in positions), game
 
 
+@pytest.mark.slow  # a robustness check of the bound, not a check of the answer
 def test_a_larger_test_bound_gives_the_same_quotient():
     small = misere_quotient(kayles, (1, 2, 3, 4, 5), test_heaps=4)
     large = misere_quotient(kayles, (1, 2, 3, 4, 5), test_heaps=6)
