@@ -286,27 +286,3 @@ def write_fixture(path: str | Path) -> Path:
     path = Path(path)
     path.write_text(json.dumps(build_fixture(), separators=(",", ":")))
     return path
-
-
-def bench_boards(node: str = "node") -> str:
-    """Print (and return) the computer's reply time on the book's largest board of each board game.
-
-    A benchmark, not a test: writes ``nimlib.tables.book_boards()`` to a temporary file and runs
-    ``tests/js/bench_boards.mjs`` on it (needs the widget core, nimlib/static/core.js).
-    """
-    import subprocess
-    import tempfile
-
-    root = Path(__file__).resolve().parent.parent
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "boards.json"
-        path.write_text(json.dumps(tables.book_boards()))
-        result = subprocess.run(
-            [node, str(root / "tests" / "js" / "bench_boards.mjs"), str(path)],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=root,
-        )
-    print(result.stdout)
-    return result.stdout

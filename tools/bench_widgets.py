@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from nimlib.grundy import heap_values  # noqa: E402
 from nimlib.rulesets import grundys_game, laskers_nim, subtraction  # noqa: E402
+from nimlib.tables import book_boards  # noqa: E402
 
 RUNNER = r"""
 import { readdirSync, readFileSync } from "node:fs";
@@ -39,7 +40,7 @@ for (const c of JSON.parse(readFileSync(casesFile, "utf8"))) {
   let said = "";
   for (let run = 0; run < 15; run++) {
     let t = performance.now();
-    const m = core.computerMove(def, c.position, c.params);
+    const m = core.computerMove(def, c.position, c.params, "computer");
     reply.push(performance.now() - t);
     said = m ? `${m.winning ? "wins" : "stalls"}: ${m.label}` : "no move";
     t = performance.now();
@@ -87,6 +88,9 @@ def cases() -> list[dict]:
             "params": {"values": heap_values(s123, 21), "subtract": [1, 2, 3]},
             "position": [20, 19, 18],
         },
+    ] + [
+        {"label": f"{game}, the book's largest board", "game": game, "params": params, "position": start}
+        for game, params, start in book_boards()
     ]
 
 
