@@ -93,3 +93,24 @@ def test_every_chapter_is_in_the_toc():
     toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
     for path in CHAPTERS:
         assert f"notebooks/{path.stem}" in toc, f"{path.name} is not in _toc.yml"
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_exercises_with_solutions_and_harder_ones(path):
+    """At least 6 exercises a chapter, each with a folded solution, at least two marked ★ (harder)."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    titles = re.findall(r"\*\*Exercise (\d+)( \(★[^)]*\))?\.\*\*", text)
+    numbers = [int(n) for n, _ in titles]
+    assert len(titles) >= 6 and numbers == list(range(1, len(titles) + 1)), numbers
+    assert sum(1 for _, star in titles if star) >= 2, "at least two exercises are marked ★"
+    assert text.count("{dropdown} Solution") >= len(titles), "every exercise has a folded solution"
+
+
+def test_the_book_has_at_least_80_exercises():
+    count = 0
+    for path in CHAPTERS:
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        count += len(re.findall(r"\*\*Exercise \d+( \(★[^)]*\))?\.\*\*", text))
+    assert count >= 80, count
