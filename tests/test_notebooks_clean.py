@@ -114,3 +114,19 @@ def test_the_book_has_at_least_80_exercises():
         text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
         count += len(re.findall(r"\*\*Exercise \d+( \(★[^)]*\))?\.\*\*", text))
     assert count >= 80, count
+
+
+def test_reader_text_speaks_the_books_language():
+    """No internal words or Python leaking into what readers see: 'seeds', 'coin(s)', 'k-Nim', `(4,)`."""
+    sources = [*CHAPTERS, *sorted((ROOT / "book").glob("*.md")), *sorted((ROOT / "nimlib").rglob("*.py"))]
+    sources += sorted((ROOT / "nimlib" / "static").rglob("*.js"))
+    for path in sources:
+        text = path.read_text(encoding="utf-8")
+        for bad in (r"\bseeds\b", r"\bk-Nim\b"):
+            found = re.search(bad, text)
+            assert not found, (path.name, text[max(0, found.start() - 60) : found.end() + 20])
+    for path in CHAPTERS:
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        prose = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        assert not re.search(r"\$[^$\n`]*\(\d+,\)[^$\n`]*\$", prose), f"{path.name}: a 1-tuple in math"
+        assert not re.search(r"[a-z]\(s\)", prose), f"{path.name}: 'coin(s)' instead of words"
