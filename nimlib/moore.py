@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from ._check import check_bool, check_k, check_move, check_position
-from .game import JSON, Ruleset
-from .nim import as_pairs, stalling_move
+from .game import JSON
+from .nim import HeapRules, as_pairs
 from .types import MultiMove, Position
 
 # ---------------------------------------------------------------- the rule
@@ -182,7 +182,7 @@ def successors(position: Position, k: int = 1) -> Iterator[Position]:
 # ---------------------------------------------------------------- the rules object
 
 
-class Moore(Ruleset):
+class Moore(HeapRules):
     """Moore's Nim_k as a rules object: a move is a tuple of 1 to k pairs ``(heap_index, new_size)``.
 
     ``Moore(1)`` is Nim; ``misere=True`` plays the misère rule of ``winning_move``.
@@ -209,9 +209,6 @@ class Moore(Ruleset):
     def start(self) -> Position:
         return (5, 6, 7)
 
-    def check(self, position: object) -> Position:
-        return check_position(position)
-
     def moves(self, position: Position) -> Iterator[MultiMove]:
         return moves(position, self.k)
 
@@ -232,23 +229,7 @@ class Moore(Ruleset):
     def widget_params(self) -> dict[str, JSON]:
         return {"misere": self.misere, "k": self.k}
 
-    def decode_move(self, data: JSON) -> MultiMove:
-        return as_pairs(super().decode_move(data), "data")
-
-    def encode_move(self, move: MultiMove) -> JSON:
-        """``[heap, new_size]`` for one pair, ``[[h, b], [h2, b2]]`` for several (the widget's form)."""
-        pairs = as_pairs(move)
-        return list(pairs[0]) if len(pairs) == 1 else [list(p) for p in pairs]
-
-    def describe(self, position: Position, move: MultiMove) -> str:
-        return ", ".join(f"heap {i} from {position[i]} to {b}" for i, b in as_pairs(move))
-
     def summary(self, position: Position) -> str:
         """The column sums mod k + 1, for transcripts."""
         sums = " ".join(map(str, column_sums(position, self.k))) or "0"
         return f"column sums mod {self.k + 1}: {sums}"
-
-    def stalling_move(self, position: Position) -> MultiMove | None:
-        """Take one stone from the largest heap (the losing side's way to make the game last)."""
-        found = stalling_move(position)
-        return None if found is None else (found,)

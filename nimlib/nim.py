@@ -183,7 +183,30 @@ def positions_up_to(heaps: int, size: int) -> list[Position]:
 # ---------------------------------------------------------------- the rules object
 
 
-class Nim(Ruleset):
+class HeapRules(Ruleset):
+    """What Nim and Moore's Nim_k share: heap-size positions, moves as tuples of ``(heap, new_size)`` pairs."""
+
+    def check(self, position: object) -> Position:
+        return check_position(position)
+
+    def stalling_move(self, position: Position) -> MultiMove | None:
+        """Take one stone from the largest heap (the losing side's way to make the game last)."""
+        found = stalling_move(position)
+        return None if found is None else (found,)
+
+    def decode_move(self, data: JSON) -> MultiMove:
+        return as_pairs(super().decode_move(data), "data")
+
+    def encode_move(self, move: MultiMove) -> JSON:
+        """``[heap, new_size]`` for one pair, ``[[h, b], [h2, b2]]`` for several (the widget's form)."""
+        pairs = as_pairs(move)
+        return list(pairs[0]) if len(pairs) == 1 else [list(p) for p in pairs]
+
+    def describe(self, position: Position, move: MultiMove) -> str:
+        return ", ".join(f"heap {i} from {position[i]} to {b}" for i, b in as_pairs(move))
+
+
+class Nim(HeapRules):
     """Nim as a rules object: positions are heap sizes, a move is ``((heap_index, new_size),)``.
 
     ``misere`` is the ending convention, as data. The move is a tuple of pairs,
@@ -210,9 +233,6 @@ class Nim(Ruleset):
     def start(self) -> Position:
         return (3, 4, 5)
 
-    def check(self, position: object) -> Position:
-        return check_position(position)
-
     def moves(self, position: Position) -> Iterator[MultiMove]:
         """Every move, heap by heap, largest removal first (lazy: a heap of 10**30 is fine)."""
         for i, b in moves(position):
@@ -237,24 +257,8 @@ class Nim(Ruleset):
     def is_p_position(self, position: Position) -> bool:
         return is_p_position(position, misere=self.misere)
 
-    def stalling_move(self, position: Position) -> MultiMove | None:
-        """Take one stone from the largest heap (the losing side's way to make the game last)."""
-        found = stalling_move(position)
-        return None if found is None else (found,)
-
     def widget_params(self) -> dict[str, JSON]:
         return {"misere": self.misere, "k": 1}
-
-    def decode_move(self, data: JSON) -> MultiMove:
-        return as_pairs(super().decode_move(data), "data")
-
-    def encode_move(self, move: MultiMove) -> JSON:
-        """A single pair as ``[heap, new_size]`` (the widget's form)."""
-        pairs = as_pairs(move)
-        return list(pairs[0]) if len(pairs) == 1 else [list(p) for p in pairs]
-
-    def describe(self, position: Position, move: MultiMove) -> str:
-        return ", ".join(f"heap {i} from {position[i]} to {b}" for i, b in as_pairs(move))
 
     def summary(self, position: Position) -> str:
         """One phrase about the position's balance, for transcripts."""
