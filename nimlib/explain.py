@@ -115,8 +115,6 @@ def xor_steps(position: Position, *, misere: bool = False, k: int = 1) -> XorSte
     heaps = check_position(position)
     k = check_k(k)
     misere = check_bool(misere, "misere")
-    if misere and k != 1:
-        raise ValueError(f"misere play is explained for k=1 only, got k={k}")
     width = max(max(heaps, default=0).bit_length(), 1)
     rows = tuple(format(h, f"0{width}b") for h in heaps)
     sums = moore.column_sums(heaps, k)
@@ -131,13 +129,13 @@ def xor_steps(position: Position, *, misere: bool = False, k: int = 1) -> XorSte
         move = None if found is None else (found,)
         if misere and all(h <= 1 for h in heaps):
             ones = sum(heaps)
-            steps.append(f"misère play with only 0- and 1-heaps: {ones} one-heap(s), each move removes one")
+            steps.append(f"misère play with only 0- and 1-heaps: {_count(ones, '1-heap')}, each move removes one")
             if not ones:
                 steps.append("no stone is left: whoever took the last one lost, so the player to move has won")
             elif found is None:
                 steps.append("an odd number: the player to move will be left with the last stone and loses")
             else:
-                steps.append(f"take one: {ones - 1} one-heap(s) are left, an odd number: the opponent takes the last")
+                steps.append(f"take one: {_count(ones - 1, '1-heap')} left, an odd number: the opponent takes the last")
         elif found is None:
             steps.append("S = 0: every move leaves a non-zero nim-sum; a P-position, the player to move loses")
         else:
@@ -153,13 +151,33 @@ def xor_steps(position: Position, *, misere: bool = False, k: int = 1) -> XorSte
                 rest = sum(1 for j, h in enumerate(heaps) if j != i and h == 1)
                 steps.append(
                     f"misère play: heap {i} is the only heap above 1, and the normal move would leave an even "
-                    f"number of 1-heaps; there are {rest} other 1-heap(s), so leave an odd number instead"
+                    f"number of 1-heaps; there {'is' if rest == 1 else 'are'} {_count(rest, 'other 1-heap')}, "
+                    "so leave an odd number instead"
                 )
                 steps.append(f"move: heap {i} from {a} to {b}; an odd number of 1-heaps remain")
+    elif misere and all(h <= 1 for h in heaps):
+        move = moore.winning_move(heaps, k, misere=True)
+        ones = sum(heaps)
+        steps.append(f"misère play with only 0- and 1-heaps: {_count(ones, '1-heap')}, a move removes 1 to {k}")
+        if not ones:
+            steps.append("no stone is left: whoever took the last one lost, so the player to move has won")
+        elif move is None:
+            steps.append(
+                f"{ones} is 1 mod {k + 1}: whatever the player to move takes, the opponent can leave 1 mod {k + 1}"
+            )
+        else:
+            steps.append(f"take {len(move)}: {_count(ones - len(move), '1-heap')} left, 1 mod {k + 1}")
     else:
-        move = moore.winning_move(heaps, k)
+        move = moore.winning_move(heaps, k, misere=misere)
         steps.append(f"column sums of the bits, mod {k + 1}: {' '.join(map(str, sums))}")
-        if move is None:
+        if misere and move is not None and all(b <= 1 for j, b in enumerate(_after(heaps, move))):
+            steps.append(
+                f"misère play: the balancing move would leave only 0- and 1-heaps, so leave a number of 1-heaps "
+                f"that is 1 mod {k + 1} instead"
+            )
+            for i, b in move:
+                steps.append(f"heap {i}: {heaps[i]} becomes {b}")
+        elif move is None:
             steps.append(f"every column is a multiple of {k + 1}: a P-position, the player to move loses")
         else:
             steps.append(f"the highest column that is not a multiple of {k + 1} is 2{_superscript(top_bit)}")
@@ -185,6 +203,18 @@ class Source:
 def show_source(obj: object) -> Source:
     """Return ``obj``'s source for display, so chapters show the code they explain instead of copying it."""
     return Source(obj)
+
+
+def _count(n: int, word: str) -> str:
+    """``1 1-heap``, ``3 1-heaps``: counts in words, never ``1-heap(s)``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _after(heaps: Position, move: tuple) -> list[int]:
+    new = list(heaps)
+    for i, b in move:
+        new[i] = b
+    return new
 
 
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")

@@ -51,8 +51,23 @@ def test_misere_empty_position_is_a_win_for_the_player_to_move():
 def test_explanation_bad_input():
     with pytest.raises(ValueError, match="k must be an int >= 1, got 0"):
         xor_steps((1, 2), k=0)
-    with pytest.raises(ValueError, match="misere"):
-        xor_steps((1, 2), k=2, misere=True)
+    with pytest.raises(TypeError, match="misere"):
+        xor_steps((1, 2), k=2, misere="True")
+
+
+def test_misere_nim_k_is_explained_with_the_move_that_wins():
+    """The explanation of misère Nim_k names a move to a misère P-position, or none at one."""
+    from nimlib.nim import positions_up_to
+
+    for k in (2, 3):
+        rules = moore.Moore(k, misere=True)
+        for p in positions_up_to(4, 5):
+            steps = xor_steps(p, k=k, misere=True)
+            if rules.is_p_position(p) or not any(p):
+                assert steps.move is None, (k, p)
+            else:
+                assert rules.is_p_position(rules.apply(p, steps.move)), (k, p, steps.move)
+            assert not any("(s)" in line for line in steps.steps)
 
 
 def test_show_source_is_the_real_source():
