@@ -28,6 +28,14 @@ from .game import JSON, Playable, from_json, to_json
 from .tables import page_params
 
 STATIC = Path(__file__).resolve().parent / "static"
+# The data-game names the front end registers (tests/test_js_games.py checks this against the bundle under node)
+PAGE_GAMES = frozenset(
+    {
+        "corners", "crosses-2", "dawson", "graph-chips", "grundy", "hackenbush", "heaps", "kayles", "lasker",
+        "misere-moore", "misere-nim", "mock-turtles", "moore", "nim", "nimble", "northcott", "pawns", "ruler",
+        "staircase", "subtraction", "trominoes", "turtles", "wythoff",
+    }
+)  # fmt: skip
 MAX_HEAP = 2**53 - 1  # the largest integer a JSON number (a JavaScript double) holds exactly
 _IMPORT = re.compile(r"""^\s*import\s[^;]*?from\s+["']\.\.?/[^"']+["'];?\s*$""", re.MULTILINE)
 
@@ -88,6 +96,11 @@ class PlayWidget(anywidget.AnyWidget):
         self, game: Any, position: Any = None, *, computer_first: bool = False, seed: int | None = None
     ) -> None:
         rules = _as_playable(game)
+        if rules.widget not in PAGE_GAMES:
+            raise ValueError(
+                f"{rules.name} has no game in the page (its widget name is {rules.widget!r}); the page plays "
+                f"{', '.join(sorted(PAGE_GAMES))}"
+            )
         first = rules.check(rules.start() if position is None else _decode(rules, position))
         encoded = _check_json_ints(rules.encode(first))
         params = {**rules.widget_params(), **page_params(rules)}

@@ -230,3 +230,33 @@ def test_node_unit_tests():
     result = subprocess.run([NODE, "--test", *files], capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "# fail 0" in result.stdout
+
+
+_REGISTERED = """
+import { readdirSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const dir = process.argv[1];
+const core = await import(pathToFileURL(`${dir}/core.js`));
+for (const f of readdirSync(`${dir}/games`).filter((f) => f.endsWith(".js")).sort()) {
+  await import(pathToFileURL(`${dir}/games/${f}`));
+}
+console.log(JSON.stringify(core.registeredGames().sort()));
+"""
+
+
+@pytest.mark.skipif(NODE is None and not os.environ.get("NIMBOOK_REQUIRE_BROWSER"), reason="node is not installed")
+def test_python_knows_every_game_the_page_registers():
+    """widgets.PAGE_GAMES (what PlayWidget accepts) is exactly what the bundle registers, and every rules
+    object with a widget name the page lacks is refused with a message, not a blank page."""
+    from nimlib.rulesets import kayles
+    from nimlib.widgets import PAGE_GAMES, PlayWidget
+
+    out = subprocess.run(
+        [NODE, "--input-type=module", "-e", _REGISTERED, str(ROOT / "nimlib" / "static")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert set(json.loads(out)) == PAGE_GAMES
+    with pytest.raises(ValueError, match="has no game in the page"):
+        PlayWidget(kayles, (3, 4))  # an octal heap game: play it on its board (KaylesRow) instead
