@@ -823,6 +823,7 @@ class Northcott(Board):
     name: str = "Northcott's game"
     width: int = 8
     widget: ClassVar[str] = "northcott"
+    partizan: ClassVar[bool] = True  # the position says whose turn it is; each side moves its own pieces
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "width", _length(self.width, "width", minimum=2))
@@ -930,6 +931,7 @@ class Pawns(Board):
     name: str = "Dawson's chess"
     columns: int = 5
     widget: ClassVar[str] = "pawns"
+    partizan: ClassVar[bool] = True  # the position says whose turn it is; each side moves its own pieces
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "columns", _length(self.columns, "columns", minimum=1))

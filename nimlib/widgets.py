@@ -23,7 +23,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ._check import check_int
+from ._check import check_bool, check_int
 from .game import JSON, Playable, from_json, to_json
 from .tables import page_params
 
@@ -109,7 +109,7 @@ class PlayWidget(anywidget.AnyWidget):
         self._rules = rules
         self._quiet = True  # our own trait changes: no validation, no new game
         super().__init__(game=rules.widget, params=params, position=encoded, start=encoded, history=[])
-        self.computer_first = bool(computer_first)
+        self.computer_first = check_bool(computer_first, "computer_first")
         self._quiet = False
         self._new_game()
 
@@ -196,7 +196,11 @@ class PlayWidget(anywidget.AnyWidget):
     # ------------------------------------------------------------ internals
 
     def _current(self) -> Any:
-        return self._rules.decode(self.position)
+        position = self._rules.decode(self.position)
+        if getattr(self._rules, "partizan", False):
+            # The page's position leaves out whose turn it is (the widget knows): the reader plays side 0
+            position = (position[0], 0 if self.to_move == "reader" else 1)
+        return position
 
     def _set(self, **values: Any) -> None:
         self._quiet = True

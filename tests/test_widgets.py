@@ -265,3 +265,20 @@ def test_the_build_kernel_drops_only_the_tcp_warning(tmp_path, monkeypatch):
     spec = json.loads((tmp_path / "jupyter" / "kernels" / "python3" / "kernel.json").read_text(encoding="utf-8"))
     assert spec["argv"][1].endswith("quiet_kernel.py") and "{connection_file}" in spec["argv"]
     assert os.environ["JUPYTER_PATH"].split(os.pathsep) == [str(tmp_path / "jupyter"), "/elsewhere"]
+
+
+def test_partizan_boards_answer_with_the_other_side():
+    """In Dawson's chess and Northcott's game the reader is White and the computer answers as Black."""
+    from nimlib.boards import Northcott, Pawns
+
+    for widget in (PlayWidget(Pawns(columns=5)), PlayWidget(Northcott(width=6), (((0, 5), (1, 3), (0, 4)), 0))):
+        for _ in range(4):
+            if widget.is_over:
+                break
+            move = next(iter(widget.rules.moves(widget._current())))
+            assert widget.play(widget.rules.encode_move(move)), widget.message
+        sides = [entry["label"].split(":")[0] for entry in widget.history]
+        assert sides == ["White", "Black"] * (len(sides) // 2) + ["White"] * (len(sides) % 2), sides
+        assert widget.winner in (None, "reader", "computer") and (widget.winner is not None) == widget.is_over
+    with pytest.raises(TypeError, match="computer_first must be True or False"):
+        PlayWidget(Pawns(columns=4), computer_first="False")
