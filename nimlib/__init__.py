@@ -18,11 +18,16 @@ Map of the package:
 - ``play``: ``best_move`` for any game, strategies, the ``play`` loop and transcripts
 - ``verify``: the chapters' checks against the searcher, one line each
 - ``explain``: the optimal move explained step by step (binary columns)
+- ``wythoff``, ``coins``, ``hackenbush``: Wythoff's game, coin-turning games and nim
+  multiplication, Green Hackenbush (the colon and fusion principles)
+- ``subtraction``: subtraction games' periods (the pigeonhole bound), all-but games
+- ``misere``, ``quotient``: misère Grundy values, Conway's genus, misère quotients
 - ``engine`` and ``periodicity`` (numpy, numba): fast Grundy sequences and
   certified periods; ``grundy_values``, ``find_period`` and ``Periodicity``
   are loaded from them on first use
-- ``plotting`` (matplotlib) and ``widgets`` (ipywidgets) are imported only
-  on request, so ``import nimlib`` stays fast.
+- ``tables``: what the play widget's page needs precomputed (Dawson's chess, graph layouts)
+- ``plotting`` (matplotlib), ``widgets`` (anywidget) and ``cli`` (``python -m nimlib``) are
+  imported only on request, so ``import nimlib`` stays fast.
 
 >>> from nimlib import nim_sum, winning_moves
 >>> nim_sum((3, 4, 5)), winning_moves((3, 4, 5))
