@@ -21,9 +21,13 @@
 // The strategy is nimlib's winning_move: the leftmost coin whose value has the top bit of the XOR,
 // turned with the first set of coins (in nimlib's order) whose values XOR to its value ⊕ the XOR.
 //
-// Playing: click a heads coin to choose the rightmost coin (Turning Corners: the far corner); the
-// coins that can complete the move then become data-move buttons. In Mock Turtles a second coin may
-// be chosen before the third; "Turn coin x alone" and "Turn coins x, y" are buttons under the row.
+// Playing: the rightmost heads coin (Turning Corners: the last heads cell outside row 1 and column 1,
+// the far corner) is chosen to begin with, so the board always shows moves that one click plays.
+// Rows: under each coin up to the chosen one is a green button that plays the move ending there
+// (Ruler: the run; Mock Turtles: the chosen coin alone, or with that coin); Mock Turtles' third coin
+// takes a + under the second first. Clicking another heads coin chooses it instead. Corners: every
+// cell up and to the left of the far corner plays that rectangle; another heads cell becomes the far
+// corner when clicked (one inside the rectangle after clicking the far corner itself).
 
 import { register, explainHtml, escapeHtml } from "../core.js";
 
