@@ -23,7 +23,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from nimlib import moore, nim, search
+from nimlib import boards, coins, hackenbush, moore, nim, search, wythoff
 
 from .conftest import ROOT
 
@@ -195,9 +195,44 @@ def _moore_verdict(misere: bool, k: int, position: list) -> bool:
     return search.is_p_position(functools.partial(moore.successors, k=k), nim.canonical(position), misere=misere)
 
 
+def _components_verdict(make):
+    """A verdict by the sum rule: the XOR of the values of nimlib's components of the position is 0."""
+
+    def verdict(params: dict, position: list) -> bool:
+        game = make(params, position)
+        total = 0
+        for _, value in game.components(game.decode(position)):
+            total ^= value
+        return total == 0
+
+    return verdict
+
+
+def _hackenbush(params: dict, position: list) -> hackenbush.GreenHackenbush:
+    coords = {int(v): tuple(xy) for v, xy in params["coords"].items()}
+    return hackenbush.GreenHackenbush([tuple(e) for e in params["edges"]], coords)
+
+
 # data-game -> (params, position) -> True at a P-position (computed by nimlib, not by the page).
-# Games without an entry are played to the end, but their replies are checked by node instead.
+# Games without an entry (pawns: no reduction; graph-chips: annihilation is no plain sum) are played
+# to the end, but their replies are checked by node instead.
 VERDICTS = {
+    "kayles": _components_verdict(lambda params, p: boards.KaylesRow(length=len(p))),
+    "dawson": _components_verdict(lambda params, p: boards.CrossesStrip(length=len(p), distance=params["distance"])),
+    "trominoes": _components_verdict(lambda params, p: boards.Trominoes(columns=len(p[0]))),
+    "staircase": _components_verdict(lambda params, p: boards.Staircase()),
+    "nimble": _components_verdict(
+        lambda params, p: boards.Nimble(length=params["length"], no_jumps=params["no_jumps"])
+    ),
+    "northcott": _components_verdict(lambda params, p: boards.Northcott(width=params["width"])),
+    "turtles": _components_verdict(
+        lambda params, p: coins.Twins(len(p)) if params["twins"] else coins.TurningTurtles(len(p))
+    ),
+    "mock-turtles": _components_verdict(lambda params, p: coins.MockTurtles(len(p))),
+    "ruler": _components_verdict(lambda params, p: coins.Ruler(len(p))),
+    "corners": _components_verdict(lambda params, p: coins.TurningCorners(params["rows"], params["columns"])),
+    "hackenbush": _components_verdict(_hackenbush),
+    "wythoff": lambda params, p: wythoff.is_p_position(tuple(p)),
     "nim": lambda params, p: nim.is_p_position(tuple(p)),
     "misere-nim": lambda params, p: nim.is_p_position(tuple(p), misere=True),
     "moore": lambda params, p: moore.is_p_position(tuple(p), params.get("k", 1)),
@@ -284,6 +319,12 @@ _BUTTONS = (
 )
 
 
+# Open every closed <details> (a folded solution) around the button
+_UNFOLD = (
+    "for (let d = arguments[0].closest('details:not([open])'); d; d = d.closest('details:not([open])')) d.open = true;"
+)
+
+
 @pytest.mark.slow
 def test_no_dead_control(browser, server, built_book):
     """Every enabled button in a cell output, as the page first shows it, changes the page when clicked.
@@ -292,6 +333,8 @@ def test_no_dead_control(browser, server, built_book):
     where it cannot (New game, a selection mode), the page is loaded again.
     """
     dead, clicked = [], 0
+    from selenium.webdriver import ActionChains
+
     for page in widget_pages(built_book):
         url = f"{server}/{page}"
         open_page(browser, url, wait_for=".nimlib-play")
@@ -308,9 +351,13 @@ def test_no_dead_control(browser, server, built_book):
             if name.endswith("(disabled)"):
                 continue
             button = browser.find_elements("css selector", ".cell_output button")[i]
+            # A reader opens the folded solution that holds the button, and points at it (the copy
+            # buttons of outputs show on hover)
+            browser.execute_script(_UNFOLD, button)
             output = browser.execute_script("return arguments[0].closest('.cell_output')", button)
             before = browser.execute_script("return arguments[0].innerHTML", output)
             browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            ActionChains(browser).move_to_element(button).perform()
             button.click()
             time.sleep(0.05)
             deadline = time.monotonic() + 10
@@ -324,6 +371,15 @@ def test_no_dead_control(browser, server, built_book):
             if undo:
                 undo[0].click()
     assert clicked >= 50 and not dead, dead
+
+
+# The rows of a widget that wrap: some item starts below the bottom of another (each as its data-part)
+_WRAPPED_ROWS = """
+return [...arguments[0].querySelectorAll('.nimlib-row')].filter(row => {
+  const boxes = [...row.children].map(c => c.getBoundingClientRect()).filter(r => r.width > 0 && r.height > 0);
+  return boxes.length > 1 && Math.max(...boxes.map(r => r.top)) >= Math.min(...boxes.map(r => r.bottom));
+}).map(row => row.dataset.part || row.textContent.slice(0, 40));
+"""
 
 
 @pytest.mark.slow
@@ -343,9 +399,11 @@ def test_widget_screenshots_fit_the_window(browser, server, built_book, width):
             assert overflow <= 1, f"{page} is {overflow}px wider than a {width}px window"
             for box in browser.find_elements("css selector", ".nimlib-play"):
                 assert box.size["width"] <= width, page
-                # The board never wraps: each row of stones or cells is one line (it scrolls instead)
-                rows = box.find_elements("css selector", ".nimlib-row")
-                assert all(r.size["height"] < 40 for r in rows), page
+                # The board never wraps: each row of stones, cells or coins is one line (it scrolls
+                # instead). A row is one line when all its items overlap vertically; items may be tall
+                # (a coin with its place number and buttons under it), so no fixed height is assumed.
+                wrapped = browser.execute_script(_WRAPPED_ROWS, box)
+                assert not wrapped, (page, wrapped)
     finally:
         browser.set_window_size(1280, 1000)
 

@@ -157,6 +157,32 @@ test("clicking: every legal move can be made, and every move button is legal", (
   }
 });
 
+/** The data-move buttons of the board as first drawn (no selection): the moves one click plays. */
+function oneClick(def, position, params) {
+  return new Set(walk(def.draw(position, params, fakeView(null))).filter((n) => n.attrs["data-move"]).map((n) => n.attrs["data-move"]));
+}
+
+test("one click: the board starts with a coin chosen, so its moves are buttons at once", () => {
+  for (let n = 1; n < 64; n++) {
+    const row = Array.from({ length: 6 }, (_, i) => (n >> i) & 1);
+    const x = row.lastIndexOf(1); // the rightmost heads coin, as an index
+    // Mock Turtles: that coin alone and with any one coin to its left; the Ruler game: every run ending there
+    const mock = new Set([core.key([x]), ...Array.from({ length: x }, (_, y) => core.key([x, y]))]);
+    assert.deepEqual([...oneClick(core.gameDef("mock-turtles"), row, {})].sort(), [...mock].sort(), core.key(row));
+    const runs = new Set(Array.from({ length: x + 1 }, (_, k) => core.key(Array.from({ length: k + 1 }, (_, i) => x - i))));
+    assert.deepEqual([...oneClick(core.gameDef("ruler"), row, {})].sort(), [...runs].sort(), core.key(row));
+  }
+  assert.equal(oneClick(core.gameDef("mock-turtles"), [0, 0, 0], {}).size, 0);
+  // Turning Corners: the last heads cell outside row 1 and column 1 is the far corner; every
+  // rectangle with it is one click
+  const corners = core.gameDef("corners");
+  const cells = [[2, 3], [3, 5], [4, 4], [5, 2], [5, 5]];
+  const far = new Set();
+  for (let a = 1; a < 5; a++) for (let b = 1; b < 5; b++) far.add(core.key([[5, a], [5, b]]));
+  assert.deepEqual([...oneClick(corners, cells, { rows: 5, columns: 5 })].sort(), [...far].sort());
+  assert.equal(oneClick(corners, [[1, 3], [4, 1]], { rows: 5, columns: 5 }).size, 0);
+});
+
 test("the explanation names the coin, its value and the move the computer plays", () => {
   const mock = core.gameDef("mock-turtles");
   const html = core.explainPosition(mock, [1, 0, 1, 1, 0, 1], {});

@@ -21,9 +21,13 @@
 // The strategy is nimlib's winning_move: the leftmost coin whose value has the top bit of the XOR,
 // turned with the first set of coins (in nimlib's order) whose values XOR to its value ⊕ the XOR.
 //
-// Playing: click a heads coin to choose the rightmost coin (Turning Corners: the far corner); the
-// coins that can complete the move then become data-move buttons. In Mock Turtles a second coin may
-// be chosen before the third; "Turn coin x alone" and "Turn coins x, y" are buttons under the row.
+// Playing: the rightmost heads coin (Turning Corners: the last heads cell outside row 1 and column 1,
+// the far corner) is chosen to begin with, so the board always shows moves that one click plays.
+// Rows: under each coin up to the chosen one is a green button that plays the move ending there
+// (Ruler: the run; Mock Turtles: the chosen coin alone, or with that coin); Mock Turtles' third coin
+// takes a + under the second first. Clicking another heads coin chooses it instead. Corners: every
+// cell up and to the left of the far corner plays that rectangle; another heads cell becomes the far
+// corner when clicked (one inside the rectangle after clicking the far corner itself).
 
 import { register, explainHtml, escapeHtml } from "../core.js";
 
@@ -171,22 +175,31 @@ const TURNING_HEADS = "background:#f6c744;border:2px solid #b7791f;color:#5f370e
 const TURNING_TAILS = "background:#e2e8f0;border:2px solid #a0aec0;color:#4a5568;";
 const TURNING_TARGET = "box-shadow:0 0 0 2px #3182ce;border-style:dashed;";
 const TURNING_CHOSEN = "outline:3px solid #2b6cb0;outline-offset:1px;";
+// The small buttons under a coin: a move (green) or a choice (+ / −)
+const TURNING_SLOT = "width:26px;height:22px;min-height:22px;padding:0;margin:3px 0 0 0;font-size:12px;flex:none;";
+const TURNING_GO = "background:#c6f6d5;border:1px dashed #2f855a;color:#1a202c;";
+const TURNING_PICK = "background:#edf2f7;border:1px solid #a0aec0;color:#1a202c;";
+const TURNING_PICKED = "background:#bee3f8;border:1px solid #2b6cb0;color:#1a202c;";
 
 function turningFace(coin) {
   return coin ? "H" : "T";
 }
 
 /** One coin (or cell) of the board, with its place under it: a button when it can be clicked. */
-function turningCoin(view, { part, coin, caption, kind, move, label, onclick, chosen }) {
+function turningCoin(view, { part, coin, caption, kind, move, label, onclick, chosen, select }) {
   const style = TURNING_COIN + (coin ? TURNING_HEADS : TURNING_TAILS) + (kind === "move" ? TURNING_TARGET : "") + (chosen ? TURNING_CHOSEN : "");
   let face;
   if (kind === "move") {
     face = view.moveButton(move, turningFace(coin), { label, className: "nimlib-coin" });
     face.setAttribute("style", style);
   } else if (kind === "select") {
-    face = view.el("button", { type: "button", className: "nimlib-coin", style, "aria-label": label, title: label, "aria-pressed": chosen ? "true" : "false", onclick }, turningFace(coin));
+    face = view.el(
+      "button",
+      { type: "button", className: "nimlib-coin", style, "data-select": select, "aria-label": label, title: label, "aria-pressed": chosen ? "true" : "false", onclick },
+      turningFace(coin),
+    );
   } else {
-    face = view.el("span", { className: "nimlib-coin", style: `${style}display:inline-flex;align-items:center;justify-content:center;`, "aria-label": label }, turningFace(coin));
+    face = view.el("span", { className: "nimlib-coin", style: `${style}display:inline-flex;align-items:center;justify-content:center;`, "aria-label": label, title: label }, turningFace(coin));
   }
   return view.el(
     "span",
@@ -196,45 +209,78 @@ function turningCoin(view, { part, coin, caption, kind, move, label, onclick, ch
   );
 }
 
+/**
+ * The rightmost coin to turn: the reader's choice (selection [x] or [x, y]) while it is heads, else
+ * the rightmost heads coin, so the board always shows moves that one click plays. 0 when all are tails.
+ */
+function turningRightmost(position, selection) {
+  const [x] = Array.isArray(selection) ? selection : [];
+  return x && position[x - 1] ? x : position.lastIndexOf(1) + 1;
+}
+
+// A row: each place is a column of the coin (click a heads coin: it becomes the rightmost coin to
+// turn), a green button under it that plays a move, in Mock Turtles a + / − that adds the coin as
+// the second of three, and the place number. Coin x, the rightmost coin, is chosen to begin with.
 function turningRowDraw(id, position, params, view) {
-  const sel = Array.isArray(view.selection) ? view.selection : [];
-  const [x, y] = sel;
   const mock = id === "mock-turtles";
-  const row = view.el("div", { className: "nimlib-row", style: "align-items:flex-start;" });
+  const x = turningRightmost(position, view.selection);
+  const picked = Array.isArray(view.selection) ? view.selection[1] : undefined;
+  const y = mock && x && picked && picked < x ? picked : undefined;
+  const row = view.el("div", { className: "nimlib-row", style: "align-items:flex-start;gap:4px;" });
+  const slot = (content) => content ?? view.el("span", { style: `${TURNING_SLOT}display:block;`, "aria-hidden": "true" });
   position.forEach((coin, i) => {
     const p = i + 1;
-    const base = { part: `coin-${p}`, coin, caption: p };
-    let spec = { kind: "plain", label: `coin ${p}: ${coin ? "heads" : "tails"}` };
-    if (x === undefined) {
-      if (coin) spec = { kind: "select", label: `choose coin ${p} (heads) as the rightmost coin to turn`, onclick: () => view.select([p]) };
-    } else if (p === x) {
-      spec = mock
-        ? { kind: "select", chosen: true, label: `coin ${p} is the rightmost coin: click to choose another`, onclick: () => view.select(null) }
-        : { kind: "move", chosen: true, move: turningIndices([x]), label: turningRowLabel([x]) };
-    } else if (p < x && !mock) {
-      const run = Array.from({ length: x - p + 1 }, (_, k) => x - k);
-      spec = { kind: "move", move: turningIndices(run), label: turningRowLabel(run) };
-    } else if (p < x && y === undefined) {
-      spec = { kind: "select", label: `add coin ${p} to the move`, onclick: () => view.select([x, p]) };
-    } else if (p < x && p === y) {
-      spec = { kind: "select", chosen: true, label: `coin ${p} is chosen: click to drop it`, onclick: () => view.select([x]) };
-    } else if (p < x) {
-      const three = [x, Math.max(p, y), Math.min(p, y)];
-      spec = { kind: "move", move: turningIndices(three), label: turningRowLabel(three) };
+    let face;
+    const plain = `coin ${p}: ${coin ? "heads" : "tails"}`;
+    if (p === x) {
+      face = view.el("span", { className: "nimlib-coin", style: `${TURNING_COIN}${TURNING_HEADS}${TURNING_CHOSEN}display:inline-flex;align-items:center;justify-content:center;`, title: `coin ${p}: the rightmost coin to turn` }, "H");
+    } else if (coin) {
+      const label = `choose coin ${p} (heads) as the rightmost coin to turn`;
+      face = view.el(
+        "button",
+        { type: "button", className: "nimlib-coin", style: TURNING_COIN + TURNING_HEADS, "data-select": String(p), "aria-label": label, title: label, onclick: () => view.select([p]) },
+        "H",
+      );
+    } else {
+      face = view.el("span", { className: "nimlib-coin", style: `${TURNING_COIN}${TURNING_TAILS}display:inline-flex;align-items:center;justify-content:center;`, title: plain }, "T");
     }
-    row.append(turningCoin(view, { ...base, ...spec }));
+    // the move under coin p (p <= x): the coins it turns, and p's face after it
+    let go = null;
+    if (x && p <= x && p !== y) {
+      const places = mock ? [x, ...[y, p === x ? undefined : p].filter(Boolean).sort((a, b) => b - a)] : Array.from({ length: x - p + 1 }, (_, k) => x - k);
+      go = view.moveButton(turningIndices(places), p === x ? "T" : turningFace(1 - coin), { label: turningRowLabel(places), className: "nimlib-turn" });
+      go.setAttribute("style", TURNING_SLOT + TURNING_GO);
+    } else if (p === y) {
+      go = view.el("span", { style: `${TURNING_SLOT}${TURNING_PICKED}display:inline-flex;align-items:center;justify-content:center;border-radius:4px;`, title: `coin ${p} turns too` }, turningFace(1 - coin));
+    }
+    let pick = null;
+    if (mock && x && p < x) {
+      const label = p === y ? `drop coin ${p} from the move` : `turn coin ${p} too, then choose a third coin with a green button`;
+      pick = view.el(
+        "button",
+        { type: "button", style: TURNING_SLOT + (p === y ? TURNING_PICKED : TURNING_PICK), "data-select": `pick-${p}`, "aria-label": label, title: label, "aria-pressed": p === y ? "true" : "false", onclick: () => view.select(p === y ? [x] : [x, p]) },
+        p === y ? "−" : "+",
+      );
+    }
+    row.append(
+      view.el(
+        "span",
+        { "data-part": `coin-${p}`, "data-state": turningFace(coin), style: "display:inline-flex;flex-direction:column;align-items:center;margin:0;flex:none;width:28px;" },
+        face,
+        slot(go),
+        mock ? slot(pick) : null,
+        view.el("span", { style: "font-size:11px;color:#4a5568;", text: String(p) }),
+      ),
+    );
   });
   const help = view.el("div", { style: "white-space:normal;font-size:13px;margin-top:4px;" });
-  if (x === undefined) {
-    help.append(mock ? "Click a heads coin (H): it is the rightmost coin you turn, from heads to tails." : "Click a heads coin (H): the run you turn ends there.");
-  } else if (!mock) {
-    help.append(`Now click where the run starts: coin ${x} alone, or a coin to its left (every coin between is turned too). `);
-    help.append(view.el("button", { type: "button", "data-ctl": "turning-cancel", onclick: () => view.select(null) }, "Cancel"));
+  if (!x) help.append("Every coin is tails: no move is left.");
+  else if (!mock) {
+    help.append(`Coin ${x} is the rightmost coin (it turns to tails). A green button plays the run from coin ${x} to the coin above it; click another heads coin to end the run there instead.`);
+  } else if (y === undefined) {
+    help.append(`Coin ${x} is the rightmost coin (it turns to tails). A green button plays: under coin ${x} it turns that coin alone, under a coin to its left it turns that coin too. For three coins, press + under one of them first. Click another heads coin to make it the rightmost.`);
   } else {
-    const move = y === undefined ? [x] : [x, y];
-    help.append(y === undefined ? `Click up to two coins left of coin ${x}, or ` : `Click a third coin left of coin ${x}, or `);
-    help.append(view.moveButton(turningIndices(move), y === undefined ? `Turn coin ${x} alone` : `Turn coins ${x}, ${y}`, { label: turningRowLabel(move) }));
-    help.append(" ", view.el("button", { type: "button", "data-ctl": "turning-cancel", onclick: () => view.select(null) }, "Cancel"));
+    help.append(`Coins ${x} and ${y} turn. A green button plays: under coin ${x} those two alone, under another coin left of ${x} that coin as the third.`);
   }
   return view.el("div", {}, row, help);
 }
@@ -383,10 +429,27 @@ function turningCornersRandom(rng, params) {
   }
 }
 
+/**
+ * The far corner of the reader's rectangle: the chosen cell (selection [i, j]) while it is heads,
+ * else the last heads cell in nimlib's order that can be one (not in row 1 or column 1), so the
+ * board always shows moves that one click plays; null when there is none, or while the reader is
+ * choosing another (selection "choose").
+ */
+function turningFarCorner(position, selection) {
+  if (selection === "choose") return null;
+  const eligible = turningSortCells(position).filter(([i, j]) => i > 1 && j > 1);
+  const chosen = Array.isArray(selection) && eligible.find(([i, j]) => i === selection[0] && j === selection[1]);
+  return chosen || eligible[eligible.length - 1] || null;
+}
+
+// The grid: the far corner (c, d) is chosen to begin with and every cell up and to the left of it is
+// a button that plays the rectangle with that opposite corner. Another heads cell outside that
+// region is chosen as the far corner by clicking it; one inside it, after clicking the far corner.
 function turningCornersDraw(position, params, view) {
   const [rows, columns] = turningCornersSize(params);
   const heads = new Set(position.map(([i, j]) => turningCellKey(i, j)));
-  const far = Array.isArray(view.selection) ? view.selection : null;
+  const choosing = view.selection === "choose";
+  const far = turningFarCorner(position, view.selection);
   const grid = view.el("div", { style: `display:grid;grid-template-columns:auto repeat(${columns}, 30px);gap:2px;align-items:center;justify-items:center;width:max-content;` });
   grid.append(view.el("span", { style: "font-size:11px;color:#4a5568;", text: "row \\ col" }));
   for (let j = 1; j <= columns; j++) grid.append(view.el("span", { style: "font-size:11px;color:#4a5568;", text: String(j) }));
@@ -394,24 +457,30 @@ function turningCornersDraw(position, params, view) {
     grid.append(view.el("span", { style: "font-size:11px;color:#4a5568;padding-right:4px;", text: String(i) }));
     for (let j = 1; j <= columns; j++) {
       const coin = heads.has(turningCellKey(i, j)) ? 1 : 0;
-      const base = { part: `cell-${i}-${j}`, coin, caption: null };
+      const base = { part: `cell-${i}-${j}`, coin, caption: null, select: `${i},${j}` };
       let spec = { kind: "plain", label: `cell (${i}, ${j}): ${coin ? "heads" : "tails"}` };
-      if (!far) {
-        if (coin && i > 1 && j > 1) spec = { kind: "select", label: `choose cell (${i}, ${j}) as the far corner`, onclick: () => view.select([i, j]) };
-      } else if (i === far[0] && j === far[1]) {
-        spec = { kind: "select", chosen: true, label: `cell (${i}, ${j}) is the far corner: click to choose another`, onclick: () => view.select(null) };
-      } else if (i < far[0] && j < far[1]) {
+      if (far && i === far[0] && j === far[1]) {
+        spec = { kind: "select", chosen: true, label: `cell (${i}, ${j}) is the far corner: click to choose another`, onclick: () => view.select("choose") };
+      } else if (far && i < far[0] && j < far[1]) {
         const move = [[far[0], i], [far[1], j]];
         spec = { kind: "move", move, label: turningCornersLabel(move) };
+      } else if (coin && i > 1 && j > 1) {
+        spec = { kind: "select", label: `choose cell (${i}, ${j}) as the far corner`, onclick: () => view.select([i, j]) };
       }
       grid.append(turningCoin(view, { ...base, ...spec }));
     }
   }
   const help = view.el("div", { style: "white-space:normal;font-size:13px;margin-top:4px;" });
-  if (!far) help.append("Click a heads cell (H) not in row 1 or column 1: it is the far corner of your rectangle.");
-  else {
-    help.append(`Now click the opposite corner, up and to the left of (${far[0]}, ${far[1]}). `);
+  if (choosing) {
+    help.append("Click a heads cell (H) not in row 1 or column 1: it is the far corner of your rectangle. ");
     help.append(view.el("button", { type: "button", "data-ctl": "turning-cancel", onclick: () => view.select(null) }, "Cancel"));
+  } else if (far) {
+    help.append(
+      `Cell (${far[0]}, ${far[1]}) is the far corner (it turns to tails). Click a dashed cell up and to the left of it: the opposite corner of your rectangle. ` +
+        "Click another heads cell to make it the far corner (click the far corner first to choose one inside its rectangle).",
+    );
+  } else {
+    help.append("No heads cell outside row 1 and column 1: no move is left.");
   }
   return view.el("div", {}, grid, help);
 }
