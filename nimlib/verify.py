@@ -28,7 +28,7 @@ def formula_agrees(
 
     >>> from nimlib.nim import NIM, nim_sum, positions_up_to
     >>> formula_agrees(NIM, lambda p: nim_sum(p) == 0, positions_up_to(3, 3), what="Bouton's rule")
-    Bouton's rule agrees with search on all 20 positions of Nim
+    Bouton's rule agrees with search on 20 of 20 positions of Nim
     20
     """
     game = as_game(game)
@@ -41,7 +41,7 @@ def formula_agrees(
         raise AssertionError(
             f"{what} disagrees with search on {len(wrong)} of {len(checked)} positions, e.g. {wrong[0]}"
         )
-    print(f"{what} agrees with search on all {len(checked)} positions of {game.name}")
+    print(f"{what} agrees with search on {len(checked)} of {len(checked)} positions of {game.name}")
     return len(checked)
 
 
@@ -50,7 +50,7 @@ def sum_rule_holds(game: Game, positions: Iterable[Hashable]) -> int:
 
     >>> from nimlib.rulesets import kayles
     >>> sum_rule_holds(kayles, [(1, 2), (3, 4, 5), (6,)])
-    the value of every one of the 3 positions of octal('0.77') equals the XOR of its components
+    the value equals the XOR of the components' values on 3 of 3 positions of octal('0.77')
     3
     """
     game = as_game(game)
@@ -63,7 +63,10 @@ def sum_rule_holds(game: Game, positions: Iterable[Hashable]) -> int:
         raise AssertionError(
             f"the sum rule fails on {len(wrong)} of {len(checked)} positions of {game.name}, e.g. {wrong[0]}"
         )
-    print(f"the value of every one of the {len(checked)} positions of {game.name} equals the XOR of its components")
+    print(
+        f"the value equals the XOR of the components' values on {len(checked)} of {len(checked)} positions "
+        f"of {game.name}"
+    )
     return len(checked)
 
 
@@ -72,7 +75,7 @@ def best_move_wins(game: Game, positions: Iterable[Hashable]) -> int:
 
     >>> from nimlib.nim import NIM, positions_up_to
     >>> best_move_wins(NIM, positions_up_to(3, 3))
-    best_move wins from all 15 N-positions of the 20 positions of Nim
+    best_move wins from 15 of 15 N-positions (of 20 positions of Nim)
     20
     """
     game = as_game(game)
@@ -89,7 +92,9 @@ def best_move_wins(game: Game, positions: Iterable[Hashable]) -> int:
             raise AssertionError(
                 f"best_move plays {move!r} from the N-position {p!r} of {game.name}: not to a P-position"
             )
-    print(f"best_move wins from all {n_positions} N-positions of the {len(checked)} positions of {game.name}")
+    print(
+        f"best_move wins from {n_positions} of {n_positions} N-positions (of {len(checked)} positions of {game.name})"
+    )
     return len(checked)
 
 
@@ -103,7 +108,7 @@ def winning_moves_agree(
 
     >>> from nimlib.nim import NIM, positions_up_to, winning_moves
     >>> winning_moves_agree(NIM, winning_moves, positions_up_to(3, 3), what="winning_moves")
-    winning_moves lists exactly the winning moves on all 20 positions of Nim
+    winning_moves lists exactly the winning moves on 20 of 20 positions of Nim
     20
     """
     game = as_game(game)
@@ -116,5 +121,5 @@ def winning_moves_agree(
         searched = sorted(a for a in (game.apply(p, m) for m in game.moves(p)) if solve(game, a, known=known)[a])
         if listed != searched:
             raise AssertionError(f"{what} from {p!r} leaves {listed}, but the winning moves leave {searched}")
-    print(f"{what} lists exactly the winning moves on all {len(checked)} positions of {game.name}")
+    print(f"{what} lists exactly the winning moves on {len(checked)} of {len(checked)} positions of {game.name}")
     return len(checked)
