@@ -291,6 +291,7 @@ def test_every_widget_plays_a_whole_game_by_clicking(browser, server, built_book
     for page in found:
         widgets = saved_widgets((built_book / page).read_text(encoding="utf-8"))
         problems = open_page(browser, f"{server}/{page}", wait_for=".nimlib-play")
+        browser.execute_script("window.NIMLIB_DELAY = 0")  # no pause before the computer's reply
         roots = browser.find_elements("css selector", ".nimlib-play")
         assert len(roots) == len(widgets), f"{page}: {len(roots)} of {len(widgets)} widgets rendered"
         for index, state in enumerate(widgets):
