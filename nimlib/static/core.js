@@ -250,7 +250,8 @@ export function entry(player, m, before) {
 
 // ------------------------------------------------------------------ DOM
 
-function el(doc, tag, attrs = {}, ...children) {
+/** An element with attributes (className, text, html, on<event>, others as attributes) and children. */
+export function el(doc, tag, attrs = {}, ...children) {
   const node = doc.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;

@@ -104,19 +104,7 @@ export function fakeDocument() {
   return doc;
 }
 
-function el(doc, tag, attrs = {}, ...children) {
-  const node = doc.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name === "className") node.className = value;
-    else if (name === "text") node.textContent = value;
-    else if (name === "html") node.innerHTML = value;
-    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value === true ? "" : String(value));
-  }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return node;
-}
+const el = core.el; // the page's own element builder, on the fake document
 
 /** A `view` as core.js makes it (el, moveButton, selection, select), recording what is clicked. */
 export function makeView(doc, { selection = null, turn, onSelect = () => {}, onMove = () => {} } = {}) {
