@@ -243,15 +243,33 @@ VERDICTS = {
 }
 
 
+# One atomic read of widget arguments[0] (the page re-renders as the computer replies, so elements go stale)
+_STATE = """
+const root = document.querySelectorAll('.nimlib-play')[arguments[0]];
+const entries = [...root.querySelectorAll('.nimlib-history li')];
+const readers = entries.filter((li) => li.classList.contains('nimlib-reader'));
+return {
+  turn: root.dataset.turn,
+  position: root.dataset.position,
+  last: entries.length ? entries[entries.length - 1].className.match(/nimlib-(reader|computer)/)[1] : null,
+  readerAfter: readers.length ? readers[readers.length - 1].dataset.after : null,
+};
+"""
+
+
+def widget_state(browser, index: int) -> dict:
+    """Widget ``index``'s turn, position, who made the last move and what the reader's last move left."""
+    return browser.execute_script(_STATE, index)
+
+
 def wait_turn(browser, index: int, timeout: float = 10) -> str:
     """Wait until widget ``index`` is not thinking; its data-turn."""
     deadline = time.monotonic() + timeout
     while True:
-        root = browser.find_elements("css selector", ".nimlib-play")[index]
-        turn = root.get_attribute("data-turn")
+        turn = widget_state(browser, index)["turn"]
         if turn != "computer" or time.monotonic() > deadline:
             return turn
-        time.sleep(0.1)
+        time.sleep(0.05)
 
 
 def play_whole_game(browser, index: int, state: dict, rng: random.Random) -> tuple[int, str]:
@@ -269,12 +287,13 @@ def play_whole_game(browser, index: int, state: dict, rng: random.Random) -> tup
         button = rng.choice(buttons)
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
         button.click()
-        root = browser.find_elements("css selector", ".nimlib-play")[index]
-        before_reply = json.loads(root.get_attribute("data-position"))
-        if wait_turn(browser, index) == "over":
-            continue
-        root = browser.find_elements("css selector", ".nimlib-play")[index]
-        after_reply = json.loads(root.get_attribute("data-position"))
+        wait_turn(browser, index)
+        now = widget_state(browser, index)
+        if now["last"] != "computer":
+            assert now["turn"] == "over", f"{state['game']}: the computer did not move"
+            continue  # the reader's move ended the game
+        # The move list says what the reader's move left; data-position what the reply left
+        before_reply, after_reply = json.loads(now["readerAfter"]), json.loads(now["position"])
         assert after_reply != before_reply, "the computer did not move"
         if verdict is not None and not verdict(state["params"], before_reply):
             assert verdict(state["params"], after_reply), (state["game"], before_reply, after_reply)

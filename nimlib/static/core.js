@@ -527,7 +527,8 @@ export function mount(model, root) {
     history.forEach((e, i) => {
       const last = i === history.length - 1 && e.player === "computer";
       moves.append(
-        el(doc, "li", { className: `nimlib-${e.player}${last ? " nimlib-last" : ""}` }, `${e.player === "reader" ? "You" : "Computer"}: ${e.label} → ${def.format(e.after, params)}`),
+        // data-after: the position the move left, as data-position writes it (for tests and assistive technology)
+        el(doc, "li", { className: `nimlib-${e.player}${last ? " nimlib-last" : ""}`, "data-after": key(e.after) }, `${e.player === "reader" ? "You" : "Computer"}: ${e.label} → ${def.format(e.after, params)}`),
       );
     });
     if (history.length) box.append(moves);
