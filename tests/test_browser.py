@@ -350,21 +350,25 @@ _UNFOLD = (
     "for (let d = arguments[0].closest('details:not([open])'); d; d = d.closest('details:not([open])')) d.open = true;"
 )
 
-SAMPLE = 4  # move and selection buttons clicked per widget and kind (node checks every one of them)
+# Move and selection buttons clicked per widget (node checks every one of them); a selection changes the
+# widget's state, so each one clicked costs a reload of the page
+SAMPLE = {"move": 4, "select": 2}
 
 
 def _to_click(kinds: list[list]) -> list[int]:
-    """Every control button; of each widget's move and selection buttons, the first, the last and two between."""
+    """Every control button; of each widget's move buttons the first, the last and two between; of its
+    selection buttons the first and the last."""
     groups: dict[tuple, list[int]] = {}
     for i, (kind, widget) in enumerate(kinds):
         groups.setdefault((kind, widget) if kind != "control" else (kind, i), []).append(i)
     chosen: set[int] = set()
-    for indices in groups.values():
-        if len(indices) <= SAMPLE:
+    for (kind, _), indices in groups.items():
+        size = SAMPLE.get(kind, len(indices))
+        if len(indices) <= size:
             chosen.update(indices)
         else:
-            step = (len(indices) - 1) / (SAMPLE - 1)
-            chosen.update(indices[round(j * step)] for j in range(SAMPLE))
+            step = (len(indices) - 1) / (size - 1)
+            chosen.update(indices[round(j * step)] for j in range(size))
     return sorted(chosen)
 
 
@@ -373,11 +377,11 @@ def test_no_dead_control(browser, server, built_book):
     """Every enabled button in a cell output, as the page first shows it, changes the page when clicked.
 
     Every control (Undo, Hint, New game, Start, who starts, the explanation, copy buttons) is clicked;
-    of each widget's move and selection buttons, a sample of four (first, last, two between), since
-    they come from one function of the core and the node tests click every one of them on a model DOM
-    (tests/js: each data-move plays its move). Each button is clicked in the page's first state:
-    after a move, Undo brings that state back; where it cannot (New game, a selection), the page is
-    loaded again.
+    of each widget's move buttons a sample of four (first, last, two between) and of its selection
+    buttons the first and the last, since they come from one function of the core and the node tests
+    click every one of them on a model DOM (tests/js: each data-move plays its move). Each button is
+    clicked in the page's first state: after a move, Undo brings that state back; where it cannot
+    (New game, a selection), the page is loaded again.
     """
     dead, clicked = [], 0
     from selenium.webdriver import ActionChains
