@@ -808,8 +808,22 @@ def nim_with_increases(budget_moves: int, cap: int) -> Callable[[tuple], Iterato
 # ---------------------------------------------------------------- partizan boards
 
 
+class _Partizan:
+    """Boards whose position is (board, side to move): the page is sent the board alone (it knows the turn)."""
+
+    partizan: ClassVar[bool] = True  # each side moves its own pieces
+
+    def encode(self, position):
+        return to_json(self.check(position)[0])
+
+    def decode(self, data):
+        from .game import from_json
+
+        return self.check((from_json(data), 0))
+
+
 @dataclass(frozen=True)
-class Northcott(Board):
+class Northcott(_Partizan, Board):
     """Northcott's game on rows of ``width`` cells: position = (rows, player), a row = (white, black) columns.
 
     The player to move (0 = White, 1 = Black) slides one of their own pieces
@@ -823,7 +837,6 @@ class Northcott(Board):
     name: str = "Northcott's game"
     width: int = 8
     widget: ClassVar[str] = "northcott"
-    partizan: ClassVar[bool] = True  # the position says whose turn it is; each side moves its own pieces
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "width", _length(self.width, "width", minimum=2))
@@ -882,14 +895,6 @@ class Northcott(Board):
         rows, _ = self.check(position)
         return ["".join("W" if c == w else "B" if c == b else "·" for c in range(self.width)) for w, b in rows]
 
-    def encode(self, position):
-        return to_json(self.check(position)[0])
-
-    def decode(self, data):
-        from .game import from_json
-
-        return self.check((from_json(data), 0))
-
     def widget_params(self):
         return {"width": self.width}
 
@@ -918,7 +923,7 @@ PawnRows = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
 
 @dataclass(frozen=True)
-class Pawns(Board):
+class Pawns(_Partizan, Board):
     """Dawson's chess on a 3×``columns`` board: White pawns start on row 0, Black on row 2, captures compulsory.
 
     A position is (rows, player): three rows of ``"W"``, ``"B"``, ``"."`` and
@@ -931,7 +936,6 @@ class Pawns(Board):
     name: str = "Dawson's chess"
     columns: int = 5
     widget: ClassVar[str] = "pawns"
-    partizan: ClassVar[bool] = True  # the position says whose turn it is; each side moves its own pieces
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "columns", _length(self.columns, "columns", minimum=1))
@@ -997,14 +1001,6 @@ class Pawns(Board):
 
     def components(self, position):
         raise NotImplementedError("Dawson's chess has no reduction here: best_move searches")
-
-    def encode(self, position):
-        return to_json(self.check(position)[0])
-
-    def decode(self, data):
-        from .game import from_json
-
-        return self.check((from_json(data), 0))
 
     def widget_params(self):
         return {"columns": self.columns}
