@@ -61,7 +61,34 @@ def quiet_kernel(app: Sphinx) -> None:
     os.environ["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(paths))
 
 
+def declared_repository(root: str | Path) -> dict:
+    """The ``repository`` and ``launch_buttons`` sections of the book's ``_config.yml`` (declared there only)."""
+    import yaml
+
+    path = Path(root) / "_config.yml"
+    config = yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    return {"repository": config.get("repository") or {}, "launch_buttons": config.get("launch_buttons") or {}}
+
+
+def theme_repository(app: Sphinx, config) -> None:
+    """Give the theme the repository and launch buttons that _config.yml declares.
+
+    Jupyter Book 1 drops them when ``sphinx.config.html_theme_options`` is set (as this book does, for its
+    top bar), so without this the repository would have to be written twice.
+    """
+    declared = declared_repository(app.srcdir)  # the book root holds _config.yml
+    options = dict(config.html_theme_options or {})
+    repository = declared["repository"]
+    if repository.get("url"):
+        options.setdefault("repository_url", repository["url"])
+        options.setdefault("repository_branch", repository.get("branch", "main"))
+    if declared["launch_buttons"]:
+        options.setdefault("launch_buttons", declared["launch_buttons"])
+    config.html_theme_options = options
+
+
 def setup(app: Sphinx) -> dict:
+    app.connect("config-inited", theme_repository)
     app.connect("builder-inited", quiet_kernel)
     app.connect("build-finished", copy_anywidget)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "2.0"}
