@@ -130,3 +130,32 @@ def test_reader_text_speaks_the_books_language():
         prose = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
         assert not re.search(r"\$[^$\n`]*\(\d+,\)[^$\n`]*\$", prose), f"{path.name}: a 1-tuple in math"
         assert not re.search(r"[a-z]\(s\)", prose), f"{path.name}: 'coin(s)' instead of words"
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_no_control_characters_in_markdown(path):
+    """A lone backslash in the JSON (`\\times`, `\\frac`, `\\beta`) decodes to a tab, form feed or backspace."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    for i, cell in enumerate(cells):
+        if cell["cell_type"] != "markdown":
+            continue
+        source = "".join(cell["source"])
+        found = re.search(r"[\x00-\x09\x0b-\x1f\x7f]", source)
+        assert not found, (
+            f"{path.name} cell {i}: control character {found.group()!r} in "
+            f"{source[max(0, found.start() - 40) : found.end() + 20]!r} (write \\\\ in the JSON)"
+        )
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_no_myst_nb_imports(path):
+    """Binder does not install myst_nb: a chapter that imports it fails there from its first cell on."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    for i, cell in enumerate(cells):
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"])
+        assert not re.search(r"^\s*(import\s+myst_nb|from\s+myst_nb\b)", source, re.M), (
+            f"{path.name} cell {i} imports myst_nb (show the figure directly, caption in markdown)"
+        )
+        assert "glue(" not in source, f"{path.name} cell {i} uses myst_nb's glue"
