@@ -147,6 +147,7 @@ class PlayWidget(anywidget.AnyWidget):
             params["seed"] = check_int(seed, "seed", minimum=None)
         self._rules = rules
         self._first = encoded  # always valid: reset() falls back to it
+        self._hush = False  # while the page's history is replaced by nimlib's labels: not sent back
         self._quiet = True  # our own trait changes: no validation, no new game
         super().__init__(game=rules.widget, params=params, position=encoded, start=encoded, history=[])
         self.computer_first = check_bool(computer_first, "computer_first")
@@ -309,15 +310,25 @@ class PlayWidget(anywidget.AnyWidget):
         told why in ``message``. Never raises: this is the boundary with untrusted data.
         """
         try:
-            self._checked_state(sync_data)
+            history = self._checked_state(sync_data)
         except Exception as error:  # noqa: BLE001 - anything wrong in the page's data: refuse it, keep the game
             self._refuse(sync_data, error)
             return
         self._quiet = True
         try:
             super().set_state(sync_data)  # echoes to the page and locks: nothing is sent back
+            # the page's labels are its own wording: the kernel keeps nimlib's, and does not send them back
+            # (a change of history on the page would cancel its pending reply)
+            self._hush = True
+            self.history = history
         finally:
             self._quiet = False
+            self._hush = False
+
+    def _should_send_property(self, key: str, value: Any) -> bool:
+        if getattr(self, "_hush", False) and key == "history":
+            return False
+        return super()._should_send_property(key, value)
 
     def _refuse(self, sync_data: Any, error: BaseException) -> None:
         """Keep every trait, put the kernel's state back on the page and say why."""
@@ -331,13 +342,15 @@ class PlayWidget(anywidget.AnyWidget):
         self._set(message=f"The page sent a change nimlib refuses, so the game stays as it was: {_said(error)}")
         self.send_state()
 
-    def _checked_state(self, changes: Any) -> None:
-        """Raise unless the current state with ``changes`` (trait name -> JSON) is a game nimlib could play.
+    def _checked_state(self, changes: Any) -> list[dict]:
+        """The history with nimlib's labels, or raise unless the current state with ``changes`` (trait name
+        -> JSON) is a game nimlib could play.
 
         The state must be: ``start`` a valid position, ``history`` a chain of well-formed legal
         moves from it (reader and computer alternating, the first as ``computer_first`` says,
         each ``after`` = apply(``before``, ``move``), labels as nimlib writes them), ``position``
-        its end, ``message`` a short string. Moves already checked (the common prefix with the
+        its end, ``message`` a short string. The page's labels are its own wording (a string; nimlib's
+        label replaces it). Moves already checked (the common prefix with the
         current history) are not replayed, so a move costs one ``apply``.
         """
         if not isinstance(changes, dict):
@@ -362,18 +375,21 @@ class PlayWidget(anywidget.AnyWidget):
         if len(history) > MAX_HISTORY:
             raise ValueError(f"history holds {len(history)} moves, more than the {MAX_HISTORY} one game may")
         done = 0
+        old = self.history
         if start == self.start and state["computer_first"] == self.computer_first:
-            old = self.history
-            while done < min(len(old), len(history)) and history[done] == old[done]:
+            while done < min(len(old), len(history)) and _same_move(history[done], old[done]):
                 done += 1
+        checked = old[:done]
         first = "computer" if state["computer_first"] else "reader"
         end = history[done - 1]["after"] if done else start
         for i in range(done, len(history)):
             player = first if i % 2 == 0 else _other(first)
-            end = _checked_entry(rules, history[i], f"history[{i}]", player, end)
+            checked.append(_checked_entry(rules, history[i], f"history[{i}]", player, end))
+            end = checked[-1]["after"]
         if state["position"] != end:
             where = "the last move's after" if history else "start (no move has been played)"
             raise ValueError(f"position must be {where}, {short_repr(end)}, got {short_repr(state['position'])}")
+        return checked
 
     def _encoded(self, value: Any) -> JSON:
         """``value`` (any form ``_decode`` takes) as the page's JSON, or a TypeError/ValueError."""
@@ -397,11 +413,11 @@ class PlayWidget(anywidget.AnyWidget):
             return proposal["value"]
         try:
             value = to_json(proposal["value"])
-            self._checked_state({name: value})
+            history = self._checked_state({name: value})
         except Exception as error:  # noqa: BLE001 - same boundary as set_state
             self.message = f"Cannot set {name}: {_said(error)}"
             return getattr(self, name)
-        return value
+        return history if name == "history" else value
 
     @traitlets.observe("position")
     def _position_set(self, change: dict) -> None:
@@ -489,8 +505,18 @@ def _turn(rules: Playable, position: Any, player: str) -> Any:
     return position
 
 
-def _checked_entry(rules: Playable, entry: Any, name: str, player: str, before: JSON) -> JSON:
-    """The position after history entry ``entry`` (the page's JSON), or raise naming what is wrong with it."""
+def _same_move(entry: Any, old: dict) -> bool:
+    """True if the page's ``entry`` is the already checked ``old``, but for the label's wording."""
+    return (
+        isinstance(entry, dict)
+        and set(entry) == ENTRY_KEYS
+        and isinstance(entry["label"], str)
+        and all(entry[k] == old[k] for k in ("player", "move", "before", "after"))
+    )
+
+
+def _checked_entry(rules: Playable, entry: Any, name: str, player: str, before: JSON) -> dict:
+    """History entry ``entry`` (the page's JSON) with nimlib's label, or raise naming what is wrong with it."""
     if not isinstance(entry, dict) or set(entry) != ENTRY_KEYS:
         raise TypeError(f"{name} must be a dict with exactly the keys {sorted(ENTRY_KEYS)}, got {short_repr(entry)}")
     if entry["player"] != player:
@@ -503,15 +529,14 @@ def _checked_entry(rules: Playable, entry: Any, name: str, player: str, before: 
         raise ValueError(f"{name} is a move after the end of the game")
     move = rules.decode_move(entry["move"])
     after = rules.apply(position, move)
-    expected = {
-        "move": rules.encode_move(move),
-        "label": _label(rules, position, move),
-        "after": _check_json_ints(rules.encode(after), f"{name}['after']"),
-    }
+    if not isinstance(entry["label"], str):
+        raise TypeError(f"{name}['label'] must be a string, got {short_repr(entry['label'])}")
+    expected = {"move": rules.encode_move(move), "after": _check_json_ints(rules.encode(after), f"{name}['after']")}
     for key, value in expected.items():
         if entry[key] != value:
             raise ValueError(f"{name}[{key!r}] must be {short_repr(value)}, got {short_repr(entry[key])}")
-    return expected["after"]
+    label = _label(rules, position, move)
+    return {"player": player, "move": expected["move"], "label": label, "before": before, "after": expected["after"]}
 
 
 def _label(rules: Playable, position: Any, move: Any) -> str:
