@@ -311,7 +311,7 @@ class PlayWidget(anywidget.AnyWidget):
         """
         try:
             history = self._checked_state(sync_data)
-        except Exception as error:  # noqa: BLE001 - anything wrong in the page's data: refuse it, keep the game
+        except Exception as error:  # anything wrong in the page's data (any exception): refuse it, keep the game
             self._refuse(sync_data, error)
             return
         self._quiet = True
@@ -414,7 +414,7 @@ class PlayWidget(anywidget.AnyWidget):
         try:
             value = to_json(proposal["value"])
             history = self._checked_state({name: value})
-        except Exception as error:  # noqa: BLE001 - same boundary as set_state
+        except Exception as error:  # the same boundary as set_state
             self.message = f"Cannot set {name}: {_said(error)}"
             return getattr(self, name)
         return history if name == "history" else value

@@ -14,6 +14,8 @@ from functools import partial
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from nimlib import moore, nim, search
 from nimlib.boards import CrossesStrip, GraphChips, HeapBoard, KaylesRow, Nimble, Staircase, TurningTurtles
@@ -200,12 +202,34 @@ def _entry(player, move, before, after, label="x"):
         ("not a dict", "must be a dict"),
     ],
     ids=[
-        "negative-heap", "null-position", "legal-successor-without-a-move", "two-reader-moves-in-a-row",
-        "illegal-move", "computer-plays-the-readers-turn", "forged-before", "forged-after", "label-not-a-string",
-        "entry-missing-keys", "entry-not-a-dict", "history-not-a-list", "history-without-its-position",
-        "new-start-position-elsewhere", "negative-start", "huge-start", "null-start", "computer-first-not-bool",
-        "message-not-a-string", "message-too-long", "game-trait", "params-trait", "esm-trait",
-        "position-5000-deep", "history-5000-deep", "huge-int", "nan", "not-a-dict",
+        "negative-heap",
+        "null-position",
+        "legal-successor-without-a-move",
+        "two-reader-moves-in-a-row",
+        "illegal-move",
+        "computer-plays-the-readers-turn",
+        "forged-before",
+        "forged-after",
+        "label-not-a-string",
+        "entry-missing-keys",
+        "entry-not-a-dict",
+        "history-not-a-list",
+        "history-without-its-position",
+        "new-start-position-elsewhere",
+        "negative-start",
+        "huge-start",
+        "null-start",
+        "computer-first-not-bool",
+        "message-not-a-string",
+        "message-too-long",
+        "game-trait",
+        "params-trait",
+        "esm-trait",
+        "position-5000-deep",
+        "history-5000-deep",
+        "huge-int",
+        "nan",
+        "not-a-dict",
     ],
 )
 def test_a_message_from_the_page_that_no_move_makes_changes_nothing(data, said):
@@ -296,7 +320,9 @@ import { readdirSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 const [dir, spec] = [process.argv[1], JSON.parse(process.argv[2])];
 const core = await import(pathToFileURL(`${dir}/core.js`));
-for (const f of readdirSync(`${dir}/games`).filter((f) => f.endsWith(".js")).sort()) await import(pathToFileURL(`${dir}/games/${f}`));
+for (const f of readdirSync(`${dir}/games`).filter((f) => f.endsWith(".js")).sort()) {
+  await import(pathToFileURL(`${dir}/games/${f}`));
+}
 const out = [];
 for (const w of spec) {
   const def = core.gameDef(w.game);
@@ -311,11 +337,13 @@ for (const w of spec) {
   };
   const over = () => core.winner(def, st.position, w.params, st.history, st.computer_first) !== null;
   const computerTurn = () => {
-    if (core.toMove(st.history, st.computer_first) !== "computer" || core.isOver(def, st.position, w.params, "computer")) return;
+    if (core.toMove(st.history, st.computer_first) !== "computer") return;
+    if (core.isOver(def, st.position, w.params, "computer")) return;
     let r;
     try { r = core.computerMove(def, st.position, w.params, "computer"); }
     catch (e) { if (!(e instanceof core.OutOfTable)) throw e; save({ message: e.message }); return; }
-    save({ position: r.after, history: [...st.history, core.entry("computer", r, st.position)], message: `I play ${r.label}.` });
+    const next = [...st.history, core.entry("computer", r, st.position)];
+    save({ position: r.after, history: next, message: `I play ${r.label}.` });
   };
   const restart = (start, cf) => {
     save({ start, position: start, history: [], computer_first: cf, message: cf ? "" : "Your move." });
@@ -586,3 +614,150 @@ def test_partizan_boards_answer_with_the_other_side():
         assert widget.winner in (None, "reader", "computer") and (widget.winner is not None) == widget.is_over
     with pytest.raises(TypeError, match="computer_first must be True or False"):
         PlayWidget(Pawns(columns=4), computer_first="False")
+
+
+# ---------------------------------------------------------------- fuzz: random messages from the page
+
+DEEP = "<a list nested 5,000 deep>"  # drawn as this string (hypothesis cannot print the list), then made
+_scalar = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 9),
+    st.integers(2**53 - 2, 2**80),
+    st.floats(allow_nan=True),
+    st.text(max_size=4),
+)
+_json = st.recursive(
+    _scalar,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=12,
+)
+_heaps = st.lists(st.integers(-2, 5), max_size=3)
+_entry_like = st.fixed_dictionaries(
+    {
+        "player": st.sampled_from(["reader", "computer", "nobody"]),
+        "move": st.one_of(st.lists(st.integers(-1, 5), min_size=2, max_size=2), _json, st.just(DEEP)),
+        "label": st.one_of(st.text(max_size=4), _json),
+        "before": st.one_of(_heaps, _json),
+        "after": st.one_of(_heaps, _json),
+    }
+)
+_value = st.one_of(_json, _heaps, st.lists(_entry_like, max_size=3), st.just(DEEP), st.just([10**400]))
+
+
+def _deepen(message):
+    """``message`` with every DEEP placeholder (a value, or an entry's field) made a list nested 5,000 deep."""
+    made = {k: _deep(5000) if v == DEEP else v for k, v in message.items()}
+    if isinstance(made.get("history"), list):
+        made["history"] = [
+            {k: _deep(5000) if v == DEEP else v for k, v in e.items()} if isinstance(e, dict) else e
+            for e in made["history"]
+        ]
+    return made
+
+
+_garbage = st.dictionaries(
+    st.sampled_from(["start", "position", "history", "computer_first", "message", "game", "params", "_esm"]),
+    _value,
+    max_size=4,
+)
+
+
+def _nim_after(before, move):
+    """Nim's rules, written out again: the oracle for what the widget may accept."""
+    i, size = move
+    return [size if j == i else h for j, h in enumerate(before)]
+
+
+def _is_nim_game(state):
+    """An independent check that ``state`` is a Nim game the page or nimlib could have played."""
+    start, history = state["start"], state["history"]
+    ok_heaps = lambda p: isinstance(p, list) and p and all(type(h) is int and 0 <= h <= MAX_HEAP for h in p)  # noqa: E731
+    if not ok_heaps(start) or not isinstance(state["message"], str) or type(state["computer_first"]) is not bool:
+        return False
+    player, position = ("computer" if state["computer_first"] else "reader"), start
+    for entry in history:
+        if set(entry) != {"player", "move", "label", "before", "after"} or entry["player"] != player:
+            return False
+        move = entry["move"]
+        if entry["before"] != position or not (isinstance(move, list) and len(move) == 2):
+            return False
+        i, size = move
+        if not (type(i) is int and type(size) is int and 0 <= i < len(position) and 0 <= size < position[i]):
+            return False
+        position = _nim_after(position, move)
+        if entry["after"] != position:
+            return False
+        player = "reader" if player == "computer" else "computer"
+    return state["position"] == position
+
+
+def _legal_message(game, draw):
+    """What the page sends for a random legal reader move, the computer's reply sometimes merged in."""
+    position, history = game.position, game.history
+    moves = [(i, s) for i, h in enumerate(position) for s in range(h)]
+    if not moves or game.to_move != "reader":
+        return {
+            "start": [2, 3],
+            "position": [2, 3],
+            "history": [],
+            "computer_first": draw(st.booleans()),
+            "message": "",
+        }
+    move = list(draw(st.sampled_from(moves)))
+    after = _nim_after(position, move)
+    history = [*history, _entry("reader", move, position, after, draw(st.text(max_size=5)))]
+    replies = [(i, s) for i, h in enumerate(after) for s in range(h)]
+    if replies and draw(st.booleans()):
+        reply = list(draw(st.sampled_from(replies)))  # any legal reply: the page's strategy may differ
+        history.append(_entry("computer", reply, after, _nim_after(after, reply)))
+        after = history[-1]["after"]
+    return {"position": after, "history": history, "message": ""}
+
+
+def _forge(message, draw):
+    """One field of a legal message replaced by garbage, or an entry's field forged."""
+    key = draw(st.sampled_from(["position", "history", "start", "computer_first", "entry"]))
+    if key != "entry":
+        return {**message, key: draw(_value)}
+    history = [dict(entry) for entry in message.get("history", [])]
+    if history:
+        field = draw(st.sampled_from(sorted(history[-1])))
+        history[-1][field] = draw(_value)
+    return {**message, "history": history}
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_fuzzed_page_messages_never_break_the_widget(data):
+    """Random page messages (garbage types, deep lists, negative and huge numbers, illegal successors, forged
+    histories): set_state never raises; the state either stays as it was or is a game Nim's rules allow
+    (checked by an oracle of its own); a legal message is kept; play, hint, is_over, reset work after."""
+    game = NimGame((2, 3))
+    game.send_state = lambda key=None: None
+    for _ in range(data.draw(st.integers(1, 5), label="steps")):
+        kind = data.draw(st.sampled_from(["legal", "forged", "garbage"]), label="kind")
+        if kind == "garbage":
+            message = data.draw(_garbage, label="garbage")
+        else:
+            message = _legal_message(game, data.draw)
+            if kind == "forged":
+                message = _forge(message, data.draw)
+        message = _deepen(message)
+        before = _state(game)
+        game.set_state(message)
+        after = _state(game)
+        if {**after, "message": ""} != {**before, "message": ""}:
+            assert _is_nim_game(after), (message, after)
+        if kind == "legal":
+            assert not after["message"].startswith("The page sent"), (message, after["message"])
+            assert {k: _without_labels(after[k]) for k in message} == {
+                k: _without_labels(v) for k, v in message.items()
+            }
+    assert isinstance(game.is_over, bool) and isinstance(game.hint(), str)
+    if not game.is_over and game.to_move == "reader":
+        i = next(i for i, h in enumerate(game.position) if h)
+        assert game.play((i, 0)), game.message
+    game.reset()
+    assert game.history == [] or (game.computer_first and [e["player"] for e in game.history] == ["computer"])
+    assert _is_nim_game(_state(game))
