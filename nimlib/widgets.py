@@ -117,8 +117,10 @@ class PlayWidget(anywidget.AnyWidget):
     Traits (synced both ways): ``game`` (the data-game name), ``params`` (the game's
     ``widget_params()``, plus ``seed``), ``position`` and ``start`` (JSON), ``history`` (entries
     ``{"player": "reader"|"computer", "move", "label", "before", "after"}``), ``computer_first`` and
-    ``message``. Setting ``position`` from Python starts a new game there; a bad position keeps the
-    state and says why in ``message``.
+    ``message``. Setting ``position`` from Python starts a new game there; a bad position (None, a
+    set, a string, a list nested too deep) keeps the state and says why in ``message``. Nothing
+    from the page is trusted: ``set_state`` keeps only a state that is a game nimlib could play
+    (a legal chain of moves from ``start``), else it keeps every trait and says why.
     """
 
     _esm = bundle()
