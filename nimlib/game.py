@@ -198,17 +198,77 @@ class SuccessorsGame(Ruleset):
         yield from self.successors(position)
 
 
+MAX_DEPTH = 64  # deeper than any position or move of nimlib; refused before Python's recursion limit
+
+
+def short_repr(value: object, limit: int = 80) -> str:
+    """A repr safe for error messages: never recursive (a list nested 5,000 deep), never a 5,000-digit int."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"<an int of {value.bit_length()} bits>"
+    if isinstance(value, list | tuple | set | frozenset | dict):
+        shallow = [v for v in value][:4] if not isinstance(value, dict) else list(value.items())[:4]
+        if any(isinstance(v, list | tuple | set | frozenset | dict) for v in shallow) or len(value) > 4:
+            n = len(value)
+            return f"<a {type(value).__name__} of {n} item{'' if n == 1 else 's'}>"
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):
+        return f"<a {type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _too_deep(value: object) -> TypeError:
+    return TypeError(f"value is nested more than {MAX_DEPTH} levels deep (no position or move is): {short_repr(value)}")
+
+
 def to_json(value: object) -> JSON:
-    """Tuples (and frozensets, sorted) to lists, recursively; ints and strings as they are."""
-    if isinstance(value, tuple | list):
-        return [to_json(v) for v in value]
-    if isinstance(value, frozenset | set):
-        return sorted(to_json(v) for v in value)
-    return value
+    """Tuples (and frozensets, sorted) to lists, recursively; ints and strings as they are.
+
+    Iterative, with a depth cap (:data:`MAX_DEPTH`): a list nested 5,000 deep is a ``TypeError``, not a
+    ``RecursionError``.
+    """
+    if not isinstance(value, tuple | list | frozenset | set):
+        return value
+    root: list = []
+    stack: list[tuple[list, list, int, bool]] = [(root, list(value), 1, isinstance(value, frozenset | set))]
+    while stack:
+        out, items, depth, to_sort = stack[-1]
+        if len(out) == len(items):
+            stack.pop()
+            if to_sort:
+                out.sort()
+            continue
+        item = items[len(out)]
+        if isinstance(item, tuple | list | frozenset | set):
+            if depth >= MAX_DEPTH:
+                raise _too_deep(value)
+            child: list = []
+            out.append(child)
+            stack.append((child, list(item), depth + 1, isinstance(item, frozenset | set)))
+        else:
+            out.append(item)
+    return root
 
 
 def from_json(value: JSON) -> Hashable:
-    """Lists to tuples, recursively: JSON back to plain hashable data."""
-    if isinstance(value, list):
-        return tuple(from_json(v) for v in value)
-    return value
+    """Lists to tuples, recursively: JSON back to plain hashable data (iterative, depth-capped like to_json)."""
+    if not isinstance(value, list):
+        return value
+    # children are finished before their parent becomes a tuple: post-order with an explicit stack
+    stack: list[tuple[list, list, int]] = [([], value, 1)]
+    while True:
+        out, items, depth = stack[-1]
+        if len(out) == len(items):
+            stack.pop()
+            done = tuple(out)
+            if not stack:
+                return done
+            stack[-1][0].append(done)
+            continue
+        item = items[len(out)]
+        if isinstance(item, list):
+            if depth >= MAX_DEPTH:
+                raise _too_deep(value)
+            stack.append(([], item, depth + 1))
+        else:
+            out.append(item)

@@ -24,7 +24,7 @@ import anywidget
 import traitlets
 
 from ._check import check_bool, check_int
-from .game import JSON, Playable, from_json, to_json
+from .game import JSON, Playable, from_json, short_repr, to_json
 from .tables import page_params
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -37,6 +37,12 @@ PAGE_GAMES = frozenset(
     }
 )  # fmt: skip
 MAX_HEAP = 2**53 - 1  # the largest integer a JSON number (a JavaScript double) holds exactly
+MAX_MESSAGE = 2000  # characters in the message line (the page's longest is well under it)
+MAX_HISTORY = 100_000  # moves in one game's history
+MAX_PAGE_ITEMS = 1_000_000  # lists, dicts and scalars in one message from the page
+PAGE_DEPTH = 16  # nesting of a message from the page: history > entry > position > row > cell is 5
+PAGE_KEYS = ("start", "position", "history", "computer_first", "message")  # what the page writes (core.js save)
+ENTRY_KEYS = frozenset({"player", "move", "label", "before", "after"})
 _IMPORT = re.compile(r"""^\s*import\s[^;]*?from\s+["']\.\.?/[^"']+["'];?\s*$""", re.MULTILINE)
 
 
@@ -61,15 +67,48 @@ def stylesheet() -> str:
 
 
 def _check_json_ints(data: JSON, name: str = "position") -> JSON:
-    """Refuse integers a JavaScript page cannot hold exactly (above 2**53 - 1)."""
-    if isinstance(data, list):
-        for i, item in enumerate(data):
-            _check_json_ints(item, f"{name}[{i}]")
-    elif isinstance(data, int) and not isinstance(data, bool) and abs(data) > MAX_HEAP:
-        raise ValueError(
-            f"{name} must be at most 2**53 - 1 = {MAX_HEAP} (the page computes in exact doubles), got {data}"
-        )
+    """Refuse integers a JavaScript page cannot hold exactly (above 2**53 - 1); iterative (no deep recursion)."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > MAX_HEAP:
+            raise ValueError(
+                f"{name} must hold integers of at most 2**53 - 1 = {MAX_HEAP} (the page computes in exact "
+                f"doubles), got {short_repr(item)}"
+            )
     return data
+
+
+def _check_page_json(value: Any, name: str) -> None:
+    """Refuse what no JSON message of the page holds, iteratively: deep nesting, huge sizes, other types."""
+    stack = [(value, 1)]
+    count = 0
+    while stack:
+        item, depth = stack.pop()
+        count += 1
+        if count > MAX_PAGE_ITEMS:
+            raise ValueError(f"{name} holds more than {MAX_PAGE_ITEMS} items: no game's state is that large")
+        if isinstance(item, list | dict):
+            if depth > PAGE_DEPTH:
+                raise TypeError(f"{name} is nested more than {PAGE_DEPTH} levels deep: no game's state is")
+            if isinstance(item, dict):
+                if not all(isinstance(k, str) for k in item):
+                    raise TypeError(f"{name} holds a dict whose keys are not all strings: {short_repr(item)}")
+                item = list(item.values())
+            stack.extend((child, depth + 1) for child in item)
+        elif isinstance(item, str):
+            if len(item) > MAX_MESSAGE:
+                raise ValueError(f"{name} holds a string of {len(item)} characters (at most {MAX_MESSAGE})")
+        elif item is not None and not isinstance(item, bool | int | float):
+            raise TypeError(f"{name} holds a {type(item).__name__}, which no JSON message does: {short_repr(item)}")
+
+
+class _NotNone(traitlets.Any):
+    """Any JSON, but None too goes through the widget's validator (``traitlets.Any`` lets None skip it)."""
+
+    allow_none = False
 
 
 class PlayWidget(anywidget.AnyWidget):
@@ -78,16 +117,18 @@ class PlayWidget(anywidget.AnyWidget):
     Traits (synced both ways): ``game`` (the data-game name), ``params`` (the game's
     ``widget_params()``, plus ``seed``), ``position`` and ``start`` (JSON), ``history`` (entries
     ``{"player": "reader"|"computer", "move", "label", "before", "after"}``), ``computer_first`` and
-    ``message``. Setting ``position`` from Python starts a new game there; a bad position keeps the
-    state and says why in ``message``.
+    ``message``. Setting ``position`` from Python starts a new game there; a bad position (None, a
+    set, a string, a list nested too deep) keeps the state and says why in ``message``. Nothing
+    from the page is trusted: ``set_state`` keeps only a state that is a game nimlib could play
+    (a legal chain of moves from ``start``), else it keeps every trait and says why.
     """
 
     _esm = bundle()
     _css = stylesheet()
     game = traitlets.Unicode("").tag(sync=True)
     params = traitlets.Dict().tag(sync=True)
-    position = traitlets.Any().tag(sync=True)
-    start = traitlets.Any().tag(sync=True)
+    position = _NotNone([]).tag(sync=True)
+    start = _NotNone([]).tag(sync=True)
     history = traitlets.List().tag(sync=True)
     computer_first = traitlets.Bool(False).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
@@ -107,6 +148,8 @@ class PlayWidget(anywidget.AnyWidget):
         if seed is not None:
             params["seed"] = check_int(seed, "seed", minimum=None)
         self._rules = rules
+        self._first = encoded  # always valid: reset() falls back to it
+        self._hush = False  # while the page's history is replaced by nimlib's labels: not sent back
         self._quiet = True  # our own trait changes: no validation, no new game
         super().__init__(game=rules.widget, params=params, position=encoded, start=encoded, history=[])
         self.computer_first = check_bool(computer_first, "computer_first")
@@ -190,8 +233,20 @@ class PlayWidget(anywidget.AnyWidget):
         return self.message
 
     def reset(self, position: Any = None) -> None:
-        """A new game from ``position`` (default: the last start); a bad position keeps the state."""
-        self.position = self.start if position is None else position
+        """A new game from ``position`` (default: the last start); a bad position keeps the state.
+
+        Without ``position`` it always recovers: from the last start, or, should that be unusable,
+        from the position the widget was made with.
+        """
+        try:
+            encoded = self._encoded(self.start if position is None else position)
+        except (TypeError, ValueError) as error:
+            if position is not None:
+                self.message = f"Cannot use that position: {_said(error)}"
+                return
+            encoded = self._first
+        self._set(position=encoded)
+        self._new_game()
 
     # ------------------------------------------------------------ internals
 
@@ -247,22 +302,124 @@ class PlayWidget(anywidget.AnyWidget):
         elif self.computer_first:
             self._computer_reply()
 
-    def set_state(self, sync_data: dict) -> None:  # the front end's changes: trusted, no new game
+    def set_state(self, sync_data: dict) -> None:
+        """The page's changes, accepted only when they are a transition the page itself makes.
+
+        The page writes ``position``, ``history``, ``message`` (a move, the computer's reply, Undo)
+        and ``start``, ``computer_first`` (a new game): see core.js ``mount``. A message whose
+        resulting state is not a game nimlib could have played (an illegal or forged move, a bad
+        position, another trait) changes nothing: the page is sent the kernel's state back and
+        told why in ``message``. Never raises: this is the boundary with untrusted data.
+        """
+        try:
+            history = self._checked_state(sync_data)
+        except Exception as error:  # anything wrong in the page's data (any exception): refuse it, keep the game
+            self._refuse(sync_data, error)
+            return
         self._quiet = True
         try:
-            super().set_state(sync_data)
+            super().set_state(sync_data)  # echoes to the page and locks: nothing is sent back
+            # the page's labels are its own wording: the kernel keeps nimlib's, and does not send them back
+            # (a change of history on the page would cancel its pending reply)
+            self._hush = True
+            self.history = history
         finally:
             self._quiet = False
+            self._hush = False
+
+    def _should_send_property(self, key: str, value: Any) -> bool:
+        if getattr(self, "_hush", False) and key == "history":
+            return False
+        return super()._should_send_property(key, value)
+
+    def _refuse(self, sync_data: Any, error: BaseException) -> None:
+        """Keep every trait, put the kernel's state back on the page and say why."""
+        from ipywidgets.widgets import widget as ipywidget
+
+        keys = [k for k in sync_data if isinstance(k, str) and k in self.keys] if isinstance(sync_data, dict) else []
+        if keys and ipywidget.JUPYTER_WIDGETS_ECHO:
+            # the page waits for the echo of what it sent: echo the values that stand instead
+            state, buffer_paths, buffers = ipywidget._remove_buffers(self.get_state(key=keys))
+            self._send({"method": "echo_update", "state": state, "buffer_paths": buffer_paths}, buffers=buffers)
+        self._set(message=f"The page sent a change nimlib refuses, so the game stays as it was: {_said(error)}")
+        self.send_state()
+
+    def _checked_state(self, changes: Any) -> list[dict]:
+        """The history with nimlib's labels, or raise unless the current state with ``changes`` (trait name
+        -> JSON) is a game nimlib could play.
+
+        The state must be: ``start`` a valid position, ``history`` a chain of well-formed legal
+        moves from it (reader and computer alternating, the first as ``computer_first`` says,
+        each ``after`` = apply(``before``, ``move``), labels as nimlib writes them), ``position``
+        its end, ``message`` a short string. The page's labels are its own wording (a string; nimlib's
+        label replaces it). Moves already checked (the common prefix with the
+        current history) are not replayed, so a move costs one ``apply``.
+        """
+        if not isinstance(changes, dict):
+            raise TypeError(f"the page's state must be a dict, got {short_repr(changes)}")
+        unknown = [k for k in changes if k not in PAGE_KEYS]
+        if unknown:
+            raise ValueError(f"the page may change only {', '.join(PAGE_KEYS)}, not {short_repr(unknown)}")
+        for name, value in changes.items():
+            _check_page_json(value, name)
+        state = {name: changes.get(name, getattr(self, name)) for name in PAGE_KEYS}
+        if not isinstance(state["message"], str):
+            raise TypeError(f"message must be a string, got {short_repr(state['message'])}")
+        if not isinstance(state["computer_first"], bool):
+            raise TypeError(f"computer_first must be true or false, got {short_repr(state['computer_first'])}")
+        rules, start, history = self._rules, state["start"], state["history"]
+        if start != self.start:
+            _check_json_ints(start, "start")
+            if rules.encode(rules.decode(start)) != start:
+                raise ValueError(f"start must be a position in the page's form, got {short_repr(start)}")
+        if not isinstance(history, list):
+            raise TypeError(f"history must be a list of moves, got {short_repr(history)}")
+        if len(history) > MAX_HISTORY:
+            raise ValueError(f"history holds {len(history)} moves, more than the {MAX_HISTORY} one game may")
+        done = 0
+        old = self.history
+        if start == self.start and state["computer_first"] == self.computer_first:
+            while done < min(len(old), len(history)) and _same_move(history[done], old[done]):
+                done += 1
+        checked = old[:done]
+        first = "computer" if state["computer_first"] else "reader"
+        end = history[done - 1]["after"] if done else start
+        for i in range(done, len(history)):
+            player = first if i % 2 == 0 else _other(first)
+            checked.append(_checked_entry(rules, history[i], f"history[{i}]", player, end))
+            end = checked[-1]["after"]
+        if state["position"] != end:
+            where = "the last move's after" if history else "start (no move has been played)"
+            raise ValueError(f"position must be {where}, {short_repr(end)}, got {short_repr(state['position'])}")
+        return checked
+
+    def _encoded(self, value: Any) -> JSON:
+        """``value`` (any form ``_decode`` takes) as the page's JSON, or a TypeError/ValueError."""
+        return _check_json_ints(self._rules.encode(_decode(self._rules, value)))
 
     @traitlets.validate("position")
     def _validate_position(self, proposal: Any) -> Any:
         if self._quiet:
             return proposal["value"]
         try:
-            return _check_json_ints(self._rules.encode(_decode(self._rules, proposal["value"])))
+            return self._encoded(proposal["value"])
         except (TypeError, ValueError) as error:
-            self.message = f"Cannot use that position: {error}"
+            self.message = f"Cannot use that position: {_said(error)}"
             return self.position
+
+    @traitlets.validate("start", "history")
+    def _validate_from_python(self, proposal: Any) -> Any:
+        """``start`` or ``history`` set from Python: kept only if the game stays consistent."""
+        name = proposal["trait"].name
+        if self._quiet:
+            return proposal["value"]
+        try:
+            value = to_json(proposal["value"])
+            history = self._checked_state({name: value})
+        except Exception as error:  # the same boundary as set_state
+            self.message = f"Cannot set {name}: {_said(error)}"
+            return getattr(self, name)
+        return history if name == "history" else value
 
     @traitlets.observe("position")
     def _position_set(self, change: dict) -> None:
@@ -316,6 +473,14 @@ class GameBoard(PlayWidget):
 
 
 def _decode(rules: Playable, value: Any) -> Any:
+    """A position from Python or the page, in the rules' own form; refuse what is no position, naming it."""
+    if isinstance(value, frozenset):
+        return rules.check(value)  # the game's own set form (Hackenbush, Corners); Nim's check refuses it
+    if not isinstance(value, list | tuple):
+        raise TypeError(
+            f"position must be a sequence (a list or tuple) of heaps, cells or pieces, got {short_repr(value)} "
+            f"({type(value).__name__})"
+        )
     data = to_json(value)
     if isinstance(data, list) and not data:
         raise ValueError("position must not be empty: the board needs at least one heap, cell or piece")
@@ -323,6 +488,57 @@ def _decode(rules: Playable, value: Any) -> Any:
         return rules.check(from_json(data))  # the rules' own form, e.g. Dawson's chess with whose turn it is
     except (TypeError, ValueError):
         return rules.check(rules.decode(data))  # the page's JSON form
+
+
+def _other(player: str) -> str:
+    return "computer" if player == "reader" else "reader"
+
+
+def _said(error: BaseException) -> str:
+    """An error's text for the message line, cut short (a message never carries a huge repr)."""
+    text = str(error) if isinstance(error, TypeError | ValueError) else f"{type(error).__name__}: {error}"
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def _turn(rules: Playable, position: Any, player: str) -> Any:
+    """A partizan position gets the side to move, which the page leaves out: the reader plays side 0."""
+    if getattr(rules, "partizan", False):
+        return (position[0], 0 if player == "reader" else 1)
+    return position
+
+
+def _same_move(entry: Any, old: dict) -> bool:
+    """True if the page's ``entry`` is the already checked ``old``, but for the label's wording."""
+    return (
+        isinstance(entry, dict)
+        and set(entry) == ENTRY_KEYS
+        and isinstance(entry["label"], str)
+        and all(entry[k] == old[k] for k in ("player", "move", "before", "after"))
+    )
+
+
+def _checked_entry(rules: Playable, entry: Any, name: str, player: str, before: JSON) -> dict:
+    """History entry ``entry`` (the page's JSON) with nimlib's label, or raise naming what is wrong with it."""
+    if not isinstance(entry, dict) or set(entry) != ENTRY_KEYS:
+        raise TypeError(f"{name} must be a dict with exactly the keys {sorted(ENTRY_KEYS)}, got {short_repr(entry)}")
+    if entry["player"] != player:
+        raise ValueError(f"{name} must be a move by the {player} (turns alternate), got {short_repr(entry['player'])}")
+    if entry["before"] != before:
+        raise ValueError(f"{name}['before'] must be {short_repr(before)}, where the game stood, got "
+                         f"{short_repr(entry['before'])}")  # fmt: skip
+    position = _turn(rules, rules.decode(before), player)
+    if _is_over(rules, position):
+        raise ValueError(f"{name} is a move after the end of the game")
+    move = rules.decode_move(entry["move"])
+    after = rules.apply(position, move)
+    if not isinstance(entry["label"], str):
+        raise TypeError(f"{name}['label'] must be a string, got {short_repr(entry['label'])}")
+    expected = {"move": rules.encode_move(move), "after": _check_json_ints(rules.encode(after), f"{name}['after']")}
+    for key, value in expected.items():
+        if entry[key] != value:
+            raise ValueError(f"{name}[{key!r}] must be {short_repr(value)}, got {short_repr(entry[key])}")
+    label = _label(rules, position, move)
+    return {"player": player, "move": expected["move"], "label": label, "before": before, "after": expected["after"]}
 
 
 def _label(rules: Playable, position: Any, move: Any) -> str:
