@@ -48,12 +48,12 @@ _IMPORT = re.compile(r"""^\s*import\s[^;]*?from\s+["']\.\.?/[^"']+["'];?\s*$""",
 
 @functools.cache
 def bundle() -> str:
-    """The front end as one ES module: core.js, then every games/*.js, relative imports dropped.
+    """The front end as one ES module: core.js, puzzle.js, then every games/*.js, relative imports dropped.
 
     Each file is an ES module of its own for the node tests; concatenated they share one scope,
     which is why top-level names must be unique across files (see static/README.md).
     """
-    files = [STATIC / "core.js", *sorted((STATIC / "games").glob("*.js"))]
+    files = [STATIC / "core.js", STATIC / "puzzle.js", *sorted((STATIC / "games").glob("*.js"))]
     parts = [
         f"// ---- {path.relative_to(STATIC)}\n{_IMPORT.sub('', path.read_text(encoding='utf-8'))}" for path in files
     ]
@@ -467,6 +467,148 @@ class GameBoard(PlayWidget):
         """Every legal move from the current position: (data-move JSON, label)."""
         position = self._current()
         return [(self._rules.encode_move(m), _label(self._rules, position, m)) for m in self._rules.moves(position)]
+
+
+MAX_RESULTS = 1000  # finished puzzles one widget records (puzzle.js PUZZLE_MAX_RESULTS)
+RESULT_KEYS = frozenset({"position", "answer", "correct", "move"})
+PUZZLE_KEYS = ("results", "streak", "solved")  # what the page writes in puzzle mode (puzzle.js save)
+MAX_PUZZLE_MOVES = 10_000  # the largest ``sizes`` bound: more legal moves than a reader can scan
+
+
+class PuzzleWidget(anywidget.AnyWidget):
+    """Puzzles on a game ("Your turn"): the reader says P or N, then plays a winning move; in Jupyter or the book.
+
+    The same front end as :class:`PlayWidget` in puzzle mode (``mode="puzzle"``): the page draws
+    random positions of ``game`` with between ``sizes[0]`` (first, easiest) and ``sizes[1]``
+    (hardest) legal moves, P and N alike, harder as the reader's streak grows, and judges every
+    answer itself, so it works in the static book with no kernel. Traits written by the page:
+    ``results`` (one dict per finished puzzle: ``position`` as the page encodes it, ``answer``
+    "P"/"N", ``correct``, ``move`` the reader's data-move or None), ``streak`` (right in a row)
+    and ``solved``. Nothing from the page is trusted: a result's ``correct`` is recomputed with
+    nimlib, and a message that disagrees (or is malformed) changes nothing.
+    """
+
+    _esm = bundle()
+    _css = stylesheet()
+    game = traitlets.Unicode("").tag(sync=True)
+    params = traitlets.Dict().tag(sync=True)
+    mode = traitlets.Unicode("puzzle").tag(sync=True)
+    sizes = traitlets.List().tag(sync=True)
+    results = traitlets.List().tag(sync=True)
+    streak = traitlets.Int(0).tag(sync=True)
+    solved = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, game: Any, *, sizes: tuple[int, int] = (2, 12), seed: int | None = None) -> None:
+        rules = _as_playable(game)
+        if rules.widget not in PAGE_GAMES:
+            raise ValueError(
+                f"{rules.name} has no game in the page (its widget name is {rules.widget!r}); the page plays "
+                f"{', '.join(sorted(PAGE_GAMES))}"
+            )
+        if isinstance(sizes, str | bytes) or not isinstance(sizes, list | tuple) or len(sizes) != 2:
+            raise TypeError(f"sizes must be a pair (fewest, most) of legal-move counts, got {short_repr(sizes)}")
+        fewest = check_int(sizes[0], "sizes[0] (the fewest legal moves)", minimum=1)
+        most = check_int(sizes[1], "sizes[1] (the most legal moves)", minimum=fewest)
+        if most > MAX_PUZZLE_MOVES:
+            raise ValueError(f"sizes[1] must be at most {MAX_PUZZLE_MOVES} legal moves, got {most}")
+        params = {**rules.widget_params(), **page_params(rules)}
+        if seed is not None:
+            params["seed"] = check_int(seed, "seed", minimum=None)
+        self._rules = rules
+        super().__init__(game=rules.widget, params=params, sizes=[fewest, most])
+
+    @property
+    def rules(self) -> Playable:
+        """The rules object behind the widget."""
+        return self._rules
+
+    def set_state(self, sync_data: dict) -> None:
+        """The page's new results, kept only when every new one agrees with nimlib (see the class docstring).
+
+        Never raises: this is the boundary with untrusted data; a refused message leaves every trait
+        and sends the kernel's state back to the page.
+        """
+        try:
+            self._checked_puzzles(sync_data)
+        except Exception:  # anything wrong in the page's data: keep what stands
+            self.send_state()
+            return
+        super().set_state(sync_data)
+
+    def _checked_puzzles(self, changes: Any) -> None:
+        """Raise unless ``changes`` appends finished puzzles whose verdicts nimlib confirms, with the right counts."""
+        if not isinstance(changes, dict):
+            raise TypeError(f"the page's state must be a dict, got {short_repr(changes)}")
+        unknown = [k for k in changes if k not in PUZZLE_KEYS]
+        if unknown:
+            raise ValueError(f"the page may change only {', '.join(PUZZLE_KEYS)}, not {short_repr(unknown)}")
+        for name, value in changes.items():
+            _check_page_json(value, name)
+        results = changes.get("results", self.results)
+        if not isinstance(results, list):
+            raise TypeError(f"results must be a list, got {short_repr(results)}")
+        if len(results) > MAX_RESULTS:
+            raise ValueError(f"results holds {len(results)} puzzles, more than the {MAX_RESULTS} one widget records")
+        old = self.results
+        if results[: len(old)] != old:
+            raise ValueError("results may only grow: the puzzles already recorded cannot change")
+        checked = [
+            *old,
+            *(_checked_result(self._rules, r, f"results[{i}]") for i, r in enumerate(results) if i >= len(old)),
+        ]
+        solved = sum(r["correct"] for r in checked)
+        streak = next((i for i, r in enumerate(reversed(checked)) if not r["correct"]), len(checked))
+        for name, expected in (("streak", streak), ("solved", solved)):
+            value = changes.get(name, getattr(self, name))
+            if isinstance(value, bool) or value != expected:
+                raise ValueError(f"{name} must be {expected} (from the results), got {short_repr(value)}")
+
+    def verdict(self, position: Any) -> str:
+        """ "P" or "N": the outcome of ``position`` (any form the page or Python uses) for the player to move."""
+        return "P" if _is_p(self._rules, _turn(self._rules, _decode(self._rules, position), "reader")) else "N"
+
+
+def _is_p(rules: Playable, position: Any) -> bool:
+    """True when the player to move at ``position`` (the rules' own form) loses against best play."""
+    if _is_over(rules, position):
+        return not rules.misere
+    from .play import winning_move
+
+    return winning_move(rules, position) is None
+
+
+def _checked_result(rules: Playable, result: Any, name: str) -> dict:
+    """A puzzle result from the page, or raise naming what is wrong (its ``correct`` is nimlib's verdict)."""
+    if not isinstance(result, dict) or set(result) != RESULT_KEYS:
+        raise TypeError(f"{name} must be a dict with exactly the keys {sorted(RESULT_KEYS)}, got {short_repr(result)}")
+    encoded = _check_json_ints(result["position"], f"{name}['position']")
+    position = _turn(rules, rules.check(rules.decode(encoded)), "reader")
+    if rules.encode(position) != encoded:
+        raise ValueError(f"{name}['position'] must be in the page's form, got {short_repr(encoded)}")
+    if _is_over(rules, position):
+        raise ValueError(f"{name}['position'] is a finished game, which no puzzle shows")
+    answer, move, correct = result["answer"], result["move"], result["correct"]
+    if answer not in ("P", "N"):
+        raise ValueError(f"{name}['answer'] must be 'P' or 'N', got {short_repr(answer)}")
+    if not isinstance(correct, bool):
+        raise TypeError(f"{name}['correct'] must be true or false, got {short_repr(correct)}")
+    verdict = "P" if _is_p(rules, position) else "N"
+    if answer == "N" == verdict:  # a right N answer: the puzzle ends with the reader's move
+        if move is None:
+            raise ValueError(f"{name} answers N rightly but has no move: the puzzle is not finished")
+        after = rules.apply(position, rules.decode_move(move))
+        expected = _is_p(rules, after)
+    else:
+        if move is not None:
+            raise ValueError(
+                f"{name}['move'] must be None: after a {'P' if answer == 'P' else 'wrong'} answer no move is played"
+            )
+        expected = answer == verdict
+    if correct != expected:
+        raise ValueError(
+            f"{name}['correct'] is {correct}, but nimlib finds the answer {'right' if expected else 'wrong'}"
+        )
+    return {"position": encoded, "answer": answer, "correct": correct, "move": move}
 
 
 # ---------------------------------------------------------------- the strategy, for any Playable

@@ -606,6 +606,8 @@ export function mount(model, root) {
 
 export default {
   render({ model, el: root }) {
+    // puzzle mode: mountPuzzle is defined by puzzle.js, which the bundle puts right after this file
+    if (model.get("mode") === "puzzle") return mountPuzzle(model, root); // eslint-disable-line no-undef
     return mount(model, root);
   },
 };
