@@ -14,7 +14,7 @@ import subprocess
 
 import pytest
 
-from nimlib import hackenbush, wythoff
+from nimlib import hackenbush, moore, wythoff
 from nimlib.boards import GraphChips, HeapBoard, KaylesRow, Staircase, TurningTurtles
 from nimlib.coins import MockTurtles
 from nimlib.play import rules
@@ -25,25 +25,24 @@ from .conftest import ROOT
 
 NODE = shutil.which("node")
 
-# Each chapter's puzzle cell, as the notebook holds it (tests/test_puzzles.py is its one source: the notebooks
-# are written from it), with the sentence of its "## Your turn" cell
+# Each chapter's puzzle cell, as the notebook holds it (the notebooks were written from this table)
 CHAPTER_PUZZLES = {
-    "01": ("PuzzleWidget(rules(), sizes=(2, 9), seed=1)", "from nimlib.play import rules"),
-    "02": ("PuzzleWidget(rules(), sizes=(4, 24), seed=2)", "from nimlib.play import rules"),
-    "03": ("PuzzleWidget(rules(misere=True), sizes=(2, 14), seed=3)", "from nimlib.play import rules"),
-    "04": ("PuzzleWidget(rules(k=2), sizes=(3, 14), seed=4)", "from nimlib.play import rules"),
-    "05": ("PuzzleWidget(HeapBoard(game=s123, largest=20), sizes=(3, 15), seed=5)", ""),
-    "06": ("PuzzleWidget(KaylesRow(length=10), sizes=(2, 14), seed=6)", ""),
-    "07": ("PuzzleWidget(HeapBoard(game=laskers_nim, largest=20), sizes=(4, 30), seed=7)", ""),
-    "08": ("PuzzleWidget(Staircase(), sizes=(2, 14), seed=8)", ""),
-    "09": ("PuzzleWidget(TurningTurtles(), sizes=(2, 16), seed=9)", ""),
-    "10": ("PuzzleWidget(GraphChips(edges=edges, annihilate=True), sizes=(2, 8), seed=10)", ""),
-    "11": ("PuzzleWidget(Wythoff(), sizes=(3, 24), seed=11)", ""),
-    "12": ("PuzzleWidget(MockTurtles(12), sizes=(3, 40), seed=12)", ""),
-    "13": ("PuzzleWidget(GreenHackenbush(PICTURE), sizes=(2, 12), seed=13)", ""),
-    "14": ("PuzzleWidget(HeapBoard(game=subtraction({1, 3, 4}), largest=30), sizes=(3, 15), seed=14)", ""),
-    "15": ("PuzzleWidget(rules(misere=True), sizes=(3, 20), seed=15)", "from nimlib.play import rules"),
-    "16": ("PuzzleWidget(rules(misere=True, k=2), sizes=(2, 10), seed=16)", "from nimlib.play import rules"),
+    "01": "PuzzleWidget(rules(), sizes=(2, 9), seed=1)",
+    "02": "PuzzleWidget(rules(), sizes=(4, 24), seed=2)",
+    "03": "PuzzleWidget(rules(misere=True), sizes=(2, 14), seed=3)",
+    "04": "PuzzleWidget(moore.Moore(2), sizes=(3, 14), seed=4)",
+    "05": "PuzzleWidget(HeapBoard(game=s123, largest=20), sizes=(3, 15), seed=5)",
+    "06": "PuzzleWidget(KaylesRow(length=10), sizes=(2, 14), seed=6)",
+    "07": "PuzzleWidget(HeapBoard(game=laskers_nim, largest=20), sizes=(4, 30), seed=7)",
+    "08": "PuzzleWidget(Staircase(), sizes=(2, 14), seed=8)",
+    "09": "PuzzleWidget(TurningTurtles(), sizes=(2, 16), seed=9)",
+    "10": "PuzzleWidget(GraphChips(edges=edges, annihilate=True), sizes=(2, 8), seed=10)",
+    "11": "PuzzleWidget(Wythoff(), sizes=(3, 24), seed=11)",
+    "12": "PuzzleWidget(MockTurtles(12), sizes=(3, 40), seed=12)",
+    "13": "PuzzleWidget(GreenHackenbush(PICTURE), sizes=(2, 12), seed=13)",
+    "14": "PuzzleWidget(HeapBoard(game=subtraction({1, 3, 4}), largest=30), sizes=(3, 15), seed=14)",
+    "15": "PuzzleWidget(rules(misere=True), sizes=(3, 20), seed=15)",
+    "16": "PuzzleWidget(moore.Moore(2, misere=True), sizes=(2, 10), seed=16)",
 }
 SUMS = ("02", "05", "07")  # chapters whose puzzles are sums of several components
 
@@ -51,6 +50,7 @@ SUMS = ("02", "05", "07")  # chapters whose puzzles are sums of several componen
 NAMESPACE = {
     "PuzzleWidget": PuzzleWidget,
     "rules": rules,
+    "moore": moore,
     "HeapBoard": HeapBoard,
     "s123": subtraction({1, 2, 3}),
     "subtraction": subtraction,
@@ -64,20 +64,21 @@ NAMESPACE = {
     "MockTurtles": MockTurtles,
     "GreenHackenbush": hackenbush.GreenHackenbush,
     "PICTURE": (
-        [(0, 1), (1, 2), (2, 3)] + [(0, 4), (4, 5), (4, 6), (6, 7)] + [(0, 8), (8, 9), (9, 0), (9, 10)] + [(0, 11), (11, 11)]
+        [(0, 1), (1, 2), (2, 3)]
+        + [(0, 4), (4, 5), (4, 6), (6, 7)]
+        + [(0, 8), (8, 9), (9, 0), (9, 10)]
+        + [(0, 11), (11, 11)]
     ),
 }
 
 
 def chapter_widget(chapter: str) -> PuzzleWidget:
-    return eval(CHAPTER_PUZZLES[chapter][0], dict(NAMESPACE))  # noqa: S307 -- our own constant source
+    return eval(CHAPTER_PUZZLES[chapter], dict(NAMESPACE))  # our own constant source, above
 
 
 def cell_source(chapter: str) -> str:
-    """The code cell the notebook holds for ``chapter``'s puzzle."""
-    code, extra = CHAPTER_PUZZLES[chapter]
-    imports = "\n".join(line for line in ("from nimlib.widgets import PuzzleWidget", extra) if line)
-    return f"{imports}\n\n{code}"
+    """The code cell the notebook holds for ``chapter``'s puzzle (its import cell imports the names)."""
+    return CHAPTER_PUZZLES[chapter]
 
 
 # ---------------------------------------------------------------- PuzzleWidget
@@ -205,7 +206,9 @@ import { pathToFileURL } from "node:url";
 const [dir, configPath] = process.argv.slice(2);
 const core = await import(pathToFileURL(`${dir}/core.js`));
 const pz = await import(pathToFileURL(`${dir}/puzzle.js`));
-for (const f of readdirSync(`${dir}/games`).filter((f) => f.endsWith(".js")).sort()) await import(pathToFileURL(`${dir}/games/${f}`));
+for (const f of readdirSync(`${dir}/games`).filter((f) => f.endsWith(".js")).sort()) {
+  await import(pathToFileURL(`${dir}/games/${f}`));
+}
 const configs = JSON.parse((await import("node:fs")).readFileSync(configPath, "utf8"));
 const out = {};
 for (const [chapter, { game, params, sizes, draws }] of Object.entries(configs)) {
@@ -219,10 +222,12 @@ for (const [chapter, { game, params, sizes, draws }] of Object.entries(configs))
     if (i < 12) {
       // judge both answers, a winning move and a losing move where there are such
       entry.answers = ["P", "N"].map((a) => pz.judgeAnswer(def, r.position, params, a).correct);
-      const moves = def.moves(r.position, params, "reader");
-      entry.judged = moves.slice(0, 6).map((m) => {
+      const winning = pz.judgeAnswer(def, r.position, params, "N").winning;
+      const moves = [...(winning ? [winning] : []), ...def.moves(r.position, params, "reader").slice(0, 6)];
+      entry.judged = moves.map((m) => {
         const j = pz.judgeMove(def, r.position, params, m.move);
-        return { move: m.move, correct: j.correct, reply: j.reply ? { move: j.reply.move, after: j.reply.after } : null };
+        const reply = j.reply ? { move: j.reply.move, after: j.reply.after } : null;
+        return { move: m.move, correct: j.correct, reply };
       });
     }
     drawn.push(entry);
@@ -285,8 +290,10 @@ def test_page_puzzles_are_balanced_growing_and_judged_as_nimlib_does(page_puzzle
                 reply_after = rules_.apply(after, rules_.decode_move(j["reply"]["move"]))
                 assert rules_.encode(reply_after) == j["reply"]["after"]
                 assert _is_p(rules_, _reader(rules_, reply_after))
-        if not p["isP"]:
-            assert any(j["correct"] for j in p["judged"]) or len(p["judged"]) == 6
+        # at an N-position the page's winning move (judged first) is accepted; at a P-position none is
+        assert p["judged"][0]["correct"] is not p["isP"]
+
+    assert any(j["reply"] for p in puzzles[:12] for j in p["judged"]), "no losing move was answered"
 
 
 def _reader(rules_, position):
