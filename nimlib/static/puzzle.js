@@ -175,17 +175,49 @@ const PUZZLE_CSS = `
 .nimlib-puzzle-feedback[data-feedback="right"] { background: #f0fff4; color: #22543d; }
 .nimlib-puzzle-feedback[data-feedback="wrong"] { background: #fff5f5; color: #742a2a; }
 .nimlib-puzzle-score { margin-left: 6px; color: #4a5568; }
-.nimlib-puzzle .nimlib-puzzle-reply { outline: 3px solid #dd6b20; outline-offset: 1px; }
+.nimlib-puzzle .nimlib-puzzle-reply { box-shadow: inset 0 0 0 2px #dd6b20; }
 .nimlib-puzzle-why:empty { display: none; }
 .nimlib-puzzle-why { border-top: 1px solid #e2e8f0; margin-top: 6px; padding-top: 4px; overflow-x: auto; }
 `;
 
+// The games' look is written for `.nimlib-play` (widget.css, and <style> a board may carry); a puzzle's
+// root is `.nimlib-puzzle` (tests and pages count `.nimlib-play` as games), so those rules are copied
+// for it: `.nimlib-play` → `.nimlib-puzzle`, refreshed when the page gains a stylesheet.
+const PUZZLE_SCOPE = /\.nimlib-play(?![\w-])/g;
+let puzzleSheets = -1;
+
 function puzzleStyle(doc) {
-  if (doc.getElementById && doc.getElementById("nimlib-puzzle-style")) return;
-  const style = doc.createElement("style");
-  style.id = "nimlib-puzzle-style";
-  style.textContent = PUZZLE_CSS;
-  (doc.head || doc.body || doc.documentElement).append(style);
+  if (!doc.getElementById || !doc.styleSheets) return;
+  let adopted = doc.getElementById("nimlib-puzzle-adopted");
+  if (!adopted) {
+    adopted = doc.createElement("style");
+    adopted.id = "nimlib-puzzle-adopted";
+    const own = doc.createElement("style");
+    own.id = "nimlib-puzzle-style";
+    own.textContent = PUZZLE_CSS;
+    (doc.head || doc.body || doc.documentElement).append(adopted, own);
+  }
+  if (doc.styleSheets.length === puzzleSheets) return;
+  puzzleSheets = doc.styleSheets.length;
+  const copied = [];
+  const visit = (rules) => {
+    for (const rule of rules) {
+      if (rule.cssRules && !rule.selectorText) {
+        if (rule.cssText.includes(".nimlib-play")) copied.push(rule.cssText.replace(PUZZLE_SCOPE, ".nimlib-puzzle"));
+      } else if (rule.selectorText && rule.selectorText.includes(".nimlib-play")) {
+        copied.push(rule.cssText.replace(PUZZLE_SCOPE, ".nimlib-puzzle"));
+      }
+    }
+  };
+  for (const sheet of doc.styleSheets) {
+    if (sheet.ownerNode && (sheet.ownerNode.id === "nimlib-puzzle-adopted" || sheet.ownerNode.id === "nimlib-puzzle-style")) continue;
+    try {
+      visit(sheet.cssRules);
+    } catch (error) {
+      // a stylesheet from another origin cannot be read: it holds no widget rules
+    }
+  }
+  adopted.textContent = copied.join("\n");
 }
 
 function puzzleParts(node) {
@@ -337,7 +369,12 @@ export function mountPuzzle(model, root) {
 
   function draw(position, active) {
     try {
-      return def.draw(position, params, view(active));
+      const drawn = def.draw(position, params, view(active));
+      // a board's own <style> (e.g. the graph's) is scoped to .nimlib-play: scope it to the puzzle too
+      for (const style of drawn && drawn.querySelectorAll ? drawn.querySelectorAll("style") : []) {
+        style.textContent = style.textContent.replace(PUZZLE_SCOPE, (m) => `:is(${m}, .nimlib-puzzle)`);
+      }
+      return drawn;
     } catch (error) {
       if (!(error instanceof OutOfTable)) throw error;
       return el(doc, "p", { text: error.message });
@@ -345,6 +382,7 @@ export function mountPuzzle(model, root) {
   }
 
   function render(keepFocus = false) {
+    puzzleStyle(doc);
     const hadFocus = box.contains(doc.activeElement);
     const stage = puzzle.stage;
     box.dataset.game = def.id;
