@@ -50,6 +50,7 @@ __all__ = [
     "check_certificate",
     "load_certificate",
     "needed_values",
+    "parse_certificate",
     "plain_values",
     "reach",
     "recompute_work",
@@ -74,22 +75,27 @@ class CertificateError(ValueError):
 
 
 def load_certificate(path: str | Path) -> object:
-    """The JSON in ``path``, parsed strictly; ValueError (one line) for anything but small, strict JSON.
-
-    The size is capped before reading the rest (``/dev/zero`` is refused at
-    once) and the nesting before parsing (no RecursionError); numbers must be
-    integers of at most 30 digits: floats, 1e400, NaN and Infinity are refused,
-    and so are duplicate keys (two parsers could read them differently).
-    """
+    """The JSON in the file ``path``, read with ``parse_certificate``: at most MAX_BYTES + 1 bytes are read."""
     with open(path, "rb") as file:
         data = file.read(MAX_BYTES + 1)
+    return parse_certificate(data, str(path))
+
+
+def parse_certificate(data: bytes, name: str = "the certificate") -> object:
+    """``data`` parsed strictly; ValueError (one line) for anything but small, strict JSON.
+
+    The size is capped (``/dev/zero`` is refused at once) and the nesting
+    is checked before parsing (no RecursionError); numbers must be integers
+    of at most 30 digits: floats, 1e400, NaN and Infinity are refused, and so
+    are duplicate keys (two parsers could read them differently).
+    """
     if len(data) > MAX_BYTES:
-        raise ValueError(f"{path} is larger than {MAX_BYTES:,} bytes (64 MiB), too large for a certificate")
+        raise ValueError(f"{name} is larger than {MAX_BYTES:,} bytes (64 MiB), too large for a certificate")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise ValueError(f"{path} is not UTF-8 text") from None
-    _check_depth(text, str(path))
+        raise ValueError(f"{name} is not UTF-8 text") from None
+    _check_depth(text, name)
     try:
         return json.loads(
             text,
@@ -99,9 +105,9 @@ def load_certificate(path: str | Path) -> object:
             object_pairs_hook=_no_duplicates,
         )
     except json.JSONDecodeError as error:
-        raise ValueError(f"{path} is not JSON: {error.msg} at line {error.lineno}") from None
+        raise ValueError(f"{name} is not JSON: {error.msg} at line {error.lineno}") from None
     except ValueError as error:
-        raise ValueError(f"{path} is not a certificate's JSON: {error}") from None
+        raise ValueError(f"{name} is not a certificate's JSON: {error}") from None
 
 
 def _check_depth(text: str, name: str) -> None:
