@@ -555,3 +555,41 @@ def test_fuzzed_text_raises_only_value_error(noise, at, cut):
             continue
         with suppress(CertificateError):
             check_certificate(cert)
+
+
+# ---------------------------------------------------------------- the published solved games
+
+SOLVED = {".45": (498, 20), ".156": (3479, 349), ".356": (7315, 142), ".644": (3256, 442), ".165": (5181, 1550)}
+TOO_LONG = {".16": (105351, 149459), ".56": (326640, 144), ".127": (46578, 4), ".376": (2268248, 4)}
+
+
+def _claim(code: str, preperiod: int, period: int) -> dict:
+    rule = parse_game(code).certificate_rule
+    return {"format": cert_module.FORMAT, "game": "0" + code, "rule": rule, "preperiod": preperiod, "period": period}
+
+
+@pytest.mark.parametrize("code", list(TOO_LONG))
+def test_published_games_past_the_limit_are_refused_up_front(code):
+    preperiod, period = TOO_LONG[code]
+    claim = _claim(code, preperiod, period)
+    needed = cert_module.needed_values(claim["rule"], preperiod, period)
+    with pytest.raises(CertificateError, match=f"more than the limit {MAX_WORK:,}"):
+        check_certificate({**claim, "values": [0] * needed})
+
+
+@pytest.mark.slow  # 5 to 10 s each: the plain loop over up to 14,917 values of a splitting game
+@pytest.mark.parametrize("code", list(SOLVED))
+def test_published_solved_games_are_checked(code):
+    cert = json.loads(written_with_limit(code, 1 << 14))
+    assert (cert["preperiod"], cert["period"]) == SOLVED[code]
+    assert cert_module.recompute_work(cert["rule"], len(cert["values"])) <= MAX_WORK
+    assert "preperiod" in check_certificate(cert)[-1]
+
+
+def written_with_limit(game: str, limit: int) -> str:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "c.json"
+        assert main(["period", game, "--limit", str(limit), "--certificate", str(path)]) == 0
+        return path.read_text(encoding="utf-8")
