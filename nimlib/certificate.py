@@ -42,6 +42,7 @@ from pathlib import Path
 
 __all__ = [
     "FORMAT",
+    "MAX_BRACKETS",
     "MAX_BYTES",
     "MAX_DEPTH",
     "MAX_WORK",
@@ -61,6 +62,8 @@ MAX_BYTES = 64 << 20
 """The largest certificate file read: 64 MiB (a read stops at MAX_BYTES + 1 bytes)."""
 MAX_DEPTH = 8
 """The deepest nesting of brackets allowed; a certificate needs 3 (object, rule, list)."""
+MAX_BRACKETS = 64
+"""The most brackets a certificate file may have; a certificate has 12 (6 pairs)."""
 MAX_WORK = 150_000_000
 """The most steps the plain mex loop may take (one a heap, a removal or a split looked at).
 
@@ -89,9 +92,9 @@ def load_certificate(path: str | Path) -> object:
 def parse_certificate(data: bytes, name: str = "the certificate") -> object:
     """``data`` parsed strictly; ValueError (one line) for anything but small, strict JSON.
 
-    The size is capped (``/dev/zero`` is refused at once) and the nesting
-    is checked before parsing (no RecursionError); numbers must be integers
-    of at most 30 digits: floats, 1e400, NaN and Infinity are refused, and so
+    The size is capped (``/dev/zero`` is refused at once), and the nesting
+    and the length of numbers are checked before parsing (no RecursionError);
+    numbers must be integers of at most 30 digits: floats, 1e400, NaN and Infinity are refused, and so
     are duplicate keys (two parsers could read them differently).
     """
     if len(data) > MAX_BYTES:
@@ -100,12 +103,11 @@ def parse_certificate(data: bytes, name: str = "the certificate") -> object:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError(f"{name} is not UTF-8 text") from None
-    _check_depth(text, name)
+    _check_shape(text, name)
     try:
         return json.loads(
             text,
             parse_float=_refuse_float,
-            parse_int=_small_int,
             parse_constant=_refuse_constant,
             object_pairs_hook=_no_duplicates,
         )
@@ -115,17 +117,26 @@ def parse_certificate(data: bytes, name: str = "the certificate") -> object:
         raise ValueError(f"{name} is not a certificate's JSON: {error}") from None
 
 
-def _check_depth(text: str, name: str) -> None:
-    """Refuse brackets nested deeper than MAX_DEPTH, counting outside strings, with a loop (no recursion)."""
-    depth = 0
-    for token in re.finditer(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', text):
-        bracket = token.group()
-        if bracket in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise ValueError(f"{name} nests brackets deeper than {MAX_DEPTH} levels; a certificate needs 3")
-        elif bracket in "]}":
-            depth -= 1
+def _check_shape(text: str, name: str) -> None:
+    """Refuse more than MAX_BRACKETS brackets, nesting past MAX_DEPTH, and numbers of more than 30 digits.
+
+    String methods and regular expressions at C speed, no recursion. A
+    certificate has 12 brackets, none inside its strings, so a few dozen are
+    plenty (no file expands into millions of containers). Then, strings
+    blanked out, MAX_DEPTH passes each remove the innermost matching pairs,
+    and anything left nests deeper or does not match (the parser would recurse).
+    """
+    count = sum(text.count(bracket) for bracket in "[]{}")
+    if count > MAX_BRACKETS:
+        raise ValueError(f"{name} has {count:,} brackets; a certificate has 12 (at most {MAX_BRACKETS})")
+    bare = re.sub(r'"[^"\\]*(?:\\.[^"\\]*)*"', '""', text)
+    if re.search(r"\d{31}", bare):
+        raise ValueError(f"{name} has a number of more than 30 digits, too large for a certificate")
+    brackets = "".join(re.findall(r"[\[\]{}]", bare))
+    for _ in range(MAX_DEPTH):
+        brackets = brackets.replace("[]", "").replace("{}", "")
+    if brackets:
+        raise ValueError(f"{name} is not JSON: its brackets nest deeper than {MAX_DEPTH} levels or do not match")
 
 
 def _refuse_float(text: str) -> None:
@@ -136,18 +147,12 @@ def _refuse_constant(text: str) -> None:
     raise ValueError(f"{text} is not an integer (NaN and Infinity are not JSON numbers)")
 
 
-def _small_int(text: str) -> int:
-    if len(text.lstrip("-")) > 30:
-        raise ValueError(f"an integer of {len(text)} characters is too large for a certificate (at most 30 digits)")
-    return int(text)
-
-
 def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
-    keys = [key for key, _ in pairs]
-    for key in keys:
-        if keys.count(key) > 1:
-            raise ValueError(f"the field {key!r} appears twice")
-    return dict(pairs)
+    obj = dict(pairs)
+    if len(obj) < len(pairs):
+        twice = next(key for i, (key, _) in enumerate(pairs) if key in dict(pairs[:i]))
+        raise ValueError(f"the field {twice!r} appears twice")
+    return obj
 
 
 # ---------------------------------------------------------------- the rule

@@ -432,11 +432,20 @@ def test_bare_infinity_and_negative_sizes_raise_no_traceback():
 
 
 def test_deep_nesting_is_refused_without_recursion():
-    for deep in (b"[" * 100_000 + b"]" * 100_000, b'{"a":' * 100_000 + b"1" + b"}" * 100_000, b"[" * 9):
-        with pytest.raises(ValueError, match="deeper than 8 levels"):
+    # 100,000 levels: refused by counting brackets (a certificate has 12) before anything recurses
+    for deep in (b"[" * 100_000 + b"]" * 100_000, b'{"a":' * 100_000 + b"1" + b"}" * 100_000, b"[" * 100_000):
+        with pytest.raises(ValueError, match=r"has (200|100),000 brackets"):
             parse_certificate(deep)
-    # Brackets inside strings do not count
-    assert parse_certificate(b'["[[[[[[[[[[[[[[[[[[[[[[\\"[["]') == ['[[[[[[[[[[[[[[[[[[[[[["[[']
+    # Few brackets, nested 9 deep (or never closed): refused by the depth check
+    for deep in (b"[" * 9 + b"]" * 9, b"[" * 20, b'{"a":' * 9 + b"1" + b"}" * 9):
+        with pytest.raises(ValueError, match="deeper than 8 levels or do not match"):
+            parse_certificate(deep)
+    assert parse_certificate(b"[" * 8 + b"]" * 8) == [[[[[[[[]]]]]]]]
+    # Brackets inside strings do not nest
+    inside = b'["' + b"[" * 20 + b'\\"[["]'
+    assert parse_certificate(inside) == json.loads(inside) == ["[" * 20 + '"[[']
+    with pytest.raises(ValueError, match="has 65 brackets"):
+        parse_certificate(b'"' + b"[" * 65 + b'"')
 
 
 def test_files_past_the_cap_are_refused_before_parsing(tmp_path):
@@ -485,7 +494,8 @@ def test_a_pipe_past_the_cap_is_refused(tmp_path):
     [
         ('{"period": 1e400}', 2, "1e400 is not an integer"),
         ("Infinity", 2, "Infinity is not an integer"),
-        ("[" * 100_000, 2, "deeper than 8"),
+        ("[" * 100_000, 2, "has 100,000 brackets"),
+        ("[" * 9 + "]" * 9, 2, "deeper than 8"),
         ("[1, 2]", 1, "a certificate must be a JSON object"),
         ("{}", 1, "lacks the field 'format'"),
     ],
