@@ -25,7 +25,7 @@ Why the checker cannot be fooled:
   to run is refused up front (``MAX_WORK``), never skipped.
 - The file is strict JSON with an exact schema: exact integers only (no
   floats, NaN, Infinity, strings or bools), no unknown, missing or duplicate
-  fields, size and nesting capped before parsing.
+  fields; size, brackets and nesting capped before parsing.
 - Only rules the theorem covers are accepted: splits into any two non-empty
   heaps (octal games); unequal splits (Grundy's game) are refused.
 
