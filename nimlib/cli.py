@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import __version__
+from .certificate import FORMAT, CertificateError, canonical_label, check_certificate, load_certificate, plain_values
 from .rulesets import HeapGame, TakeRule, octal, subtraction
 
 # ---------------------------------------------------------------- games
@@ -170,71 +171,8 @@ def _wythoff(row: int) -> Callable[[int, Callable[[int], None] | None], list[int
 # ---------------------------------------------------------------- certificates
 
 
-CERTIFICATE_FORMAT = "nimlib-period-certificate/1"
-
-
-def check_certificate(cert: dict, *, recompute: bool | None = None) -> list[str]:
-    """Re-check a period certificate without the engine; returns what was checked, raises ValueError if false.
-
-    The octal periodicity theorem (Guy & Smith 1956): if g(n + p) = g(n) for
-    n0 <= n < 2·n0 + p + t (n0 >= 1, t the most tokens a move takes), then for
-    all n >= n0. The certificate lists g(0..needed-1), needed = 2·n0 + 2p + t.
-    The values themselves are recomputed from the rule by a plain mex when
-    there are at most 20,000 of them (or when ``recompute`` is True).
-    """
-    try:
-        g = [int(v) for v in cert["values"]]
-        n0, p, t = int(cert["preperiod"]), int(cert["period"]), int(cert["t"])
-        rule = cert["rule"]
-    except (KeyError, TypeError, ValueError) as error:
-        raise ValueError(f"not a period certificate: {error}") from None
-    if cert.get("format") != CERTIFICATE_FORMAT:
-        raise ValueError(f"not a period certificate: format must be {CERTIFICATE_FORMAT!r}")
-    if p < 1 or n0 < 0 or t < 0:
-        raise ValueError("not a period certificate: period >= 1, preperiod >= 0 and t >= 0 are required")
-    start = max(n0, 1)
-    needed = 2 * start + 2 * p + t
-    done = []
-    if len(g) < needed:
-        raise ValueError(f"the theorem reads {needed} values (2·{start} + 2·{p} + {t}); the certificate has {len(g)}")
-    done.append(f"the theorem reads g(0..{needed - 1}): 2·{start} + 2·{p} + {t} = {needed} values, all present")
-    for n in range(n0, 2 * start + p + t):
-        if g[n + p] != g[n]:
-            raise ValueError(f"g({n + p}) = {g[n + p]} differs from g({n}) = {g[n]}: period {p} fails")
-    done.append(f"g(n + {p}) = g(n) for every n from {n0} to {2 * start + p + t - 1}, so for all n >= {n0}")
-    if n0 > 0 and g[n0 - 1 + p] == g[n0 - 1]:
-        raise ValueError(f"g({n0 - 1 + p}) = g({n0 - 1}): the preperiod is not the least")
-    for d in range(1, p):
-        if p % d == 0 and all(g[n + d] == g[n] for n in range(n0, n0 + p)):
-            raise ValueError(f"period {d} already holds from {n0}: {p} is not the least period")
-    done.append(f"preperiod {n0} and period {p} are the least")
-    if recompute or (recompute is None and len(g) <= 20_000):
-        mine = _plain_values(rule, len(g))
-        wrong = next((n for n in range(len(g)) if mine[n] != g[n]), None)
-        if wrong is not None:
-            raise ValueError(f"g({wrong}) is {mine[wrong]} by the rule, the certificate says {g[wrong]}")
-        done.append(f"all {len(g)} values recomputed from the rule by a plain mex")
-    else:
-        done.append(f"values not recomputed ({len(g)} of them; pass --recompute to do it)")
-    return done
-
-
-def _plain_values(rule: dict, n: int) -> list[int]:
-    """g(0..n-1) from a take/split rule by the definition: the mex of every option's value."""
-    take_all, take_one, take_split = set(rule["take_all"]), rule["take_one"], rule["take_split"]
-    g: list[int] = []
-    for m in range(n):
-        seen = {0} if m in take_all else set()
-        seen.update(g[m - j] for j in take_one if m - j >= 1)
-        for j in take_split:
-            seen.update(
-                g[a] ^ g[m - j - a] for a in range(1, (m - j) // 2 + 1) if not (rule["unequal"] and 2 * a == m - j)
-            )
-        v = 0
-        while v in seen:
-            v += 1
-        g.append(v)
-    return g
+CERTIFICATE_FORMAT = FORMAT
+_plain_values = plain_values  # the first edition's names, kept for old notebooks and scripts
 
 
 # ---------------------------------------------------------------- output helpers
@@ -355,18 +293,9 @@ def cmd_period(args: argparse.Namespace) -> int:
         if found is None or not found.certified or spec.certificate_rule is None:
             raise ValueError("no certified period, so no certificate to write")
         values = spec.values(found.needed, None)
-        cert = {
-            "format": CERTIFICATE_FORMAT,
-            "game": spec.label,
-            "theorem": "octal periodicity theorem (Guy & Smith 1956): g(n+p) = g(n) for n0 <= n < 2*n0 + p + t "
-            "(n0 >= 1) implies it for all n >= n0",
-            "rule": spec.certificate_rule,
-            "t": spec.heap_game.max_take,
-            "preperiod": found.preperiod,
-            "period": found.period,
-            "needed": found.needed,
-            "values": values,
-        }
+        rule = spec.certificate_rule
+        cert = {"format": FORMAT, "game": canonical_label(rule), "rule": rule, "preperiod": found.preperiod}
+        cert.update(period=found.period, values=values)  # t and needed are derived from the rule by the checker
         Path(args.certificate).write_text(json.dumps(cert) + "\n", encoding="utf-8")
         data["certificate"] = str(args.certificate)
         text += f"\ncertificate written to {args.certificate} ({found.needed} values)"
@@ -375,18 +304,13 @@ def cmd_period(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    cert = load_certificate(args.file)  # ValueError (exit 2) unless small, strict JSON
     try:
-        cert = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{args.file} is not JSON: {error.msg} at line {error.lineno}") from None
-    if not isinstance(cert, dict):
-        raise ValueError(f"{args.file} is not a period certificate (a JSON object)")
-    try:
-        done = check_certificate(cert, recompute=True if args.recompute else None)
-    except ValueError as error:
+        done = check_certificate(cert)
+    except CertificateError as error:
         _emit(args, {"file": args.file, "valid": False, "reason": str(error)}, f"REJECTED: {error}")
         return 1
-    label = f"{cert.get('game', '?')}: period {cert['period']} from n = {cert['preperiod']}"
+    label = f"{cert['game']}: period {cert['period']} from n = {cert['preperiod']}"
     _emit(args, {"file": args.file, "valid": True, "checked": done}, f"VALID ({label})\n  " + "\n  ".join(done))
     return 0
 
@@ -569,12 +493,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = add(
         "check",
         "re-check a period certificate (independently of the engine)",
-        "Re-check a certificate written by 'nimlib period --certificate': the theorem's inequality, the period\n"
-        "on every value the proof reads, that preperiod and period are the least, and (up to 20,000 values, or\n"
-        "with --recompute) every value against the rule by a plain mex. Exit status 1 if it is rejected.",
+        "Re-check a certificate written by 'nimlib period --certificate' (nimlib.certificate): exact fields and\n"
+        "integers, the label and the number of values derived from the rule, every value recomputed by a plain\n"
+        "mex, the theorem's inequality, and that preperiod and period are the least. Exit status 1 if it is\n"
+        "rejected, 2 if FILE is not small, strict JSON.",
     )
     p.add_argument("file", metavar="FILE", help="the certificate (JSON)")
-    p.add_argument("--recompute", action="store_true", help="recompute every value from the rule, however many")
+    p.add_argument("--recompute", action="store_true", help="accepted for old scripts: values are always recomputed")
     p.set_defaults(run=cmd_check)
 
     p = add(
