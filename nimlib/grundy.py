@@ -18,6 +18,8 @@ from .game import Game, as_game, successors_of
 
 # heap_values refuses a table that needs more heap options than this (about a second of work per million)
 MAX_HEAP_WORK = 50_000_000
+# The largest MexScratch: its flags take 8 bytes each (a list of ints), so about 130 MB
+MAX_CAPACITY = 1 << 24
 
 # ---------------------------------------------------------------- mex
 
@@ -57,6 +59,7 @@ class MexScratch:
 
     def __init__(self, capacity: int) -> None:
         self.capacity = check_int(capacity, "capacity")
+        check_size(self.capacity, MAX_CAPACITY, "MexScratch(capacity): a flag per possible value")
         self._stamp = [0] * (self.capacity + 2)
         self._version = 0
 

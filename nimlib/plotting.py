@@ -10,9 +10,9 @@ from collections.abc import Callable, Hashable, Sequence
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
-from matplotlib.patches import Circle
+from matplotlib.patches import Circle, Rectangle
 
-from ._check import check_int, check_position
+from ._check import check_int, check_position, check_size
 from .game import Game, as_game, options
 from .search import solve
 from .types import Position
@@ -20,6 +20,12 @@ from .types import Position
 # The most positions plot_game_graph draws, and the largest grid the table plots draw
 MAX_GRAPH = 400
 MAX_GRID = 1024
+# plot_heaps draws a heap as a row of stones up to this size; larger heaps make every heap a bar with its count
+MAX_STONES = 30
+# The most heaps plot_heaps draws (a row each)
+MAX_HEAPS = 200
+STONE_COLOR = "#4a5568"
+TAKEN_COLOR = "#e2e8f0"  # stones (or the share of a bar) a move takes
 
 
 def _title(title: object) -> str | None:
@@ -53,20 +59,54 @@ N_COLOR = "#dd6b20"  # N-positions: the player to move wins
 def plot_heaps(
     position: Position, ax: Axes | None = None, *, highlight: dict[int, int] | None = None, title: str | None = None
 ) -> Axes:
-    """Draw each heap as a row of stones; ``highlight={heap: new_size}`` greys the stones a move takes."""
+    """Draw each heap as a row of stones; ``highlight={heap: new_size}`` greys the stones a move takes.
+
+    When some heap has more than MAX_STONES stones, every heap is drawn as a
+    bar instead (lengths in proportion to the largest heap, each labelled with
+    its count; the share a move takes greyed), so a heap of 10^12 is one bar,
+    not 10^12 circles. At most MAX_HEAPS heaps (a row each).
+    """
     heaps = check_position(position)
+    check_size(len(heaps), MAX_HEAPS, "plot_heaps: the heaps to draw, a row each")
     highlight = _highlight(highlight, heaps)
     title = _title(title)
     ax = ax or plt.gca()
+    largest = max(heaps, default=0)
+    if largest > MAX_STONES:
+        return _heap_bars(ax, heaps, highlight, largest, title)
     for row, size in enumerate(heaps):
         y = len(heaps) - 1 - row
         keep = highlight.get(row, size)
         for j in range(size):
             taken = j >= keep
-            ax.add_patch(Circle((j, y), 0.38, facecolor="#e2e8f0" if taken else "#4a5568", edgecolor="#1a202c", lw=1))
+            color = TAKEN_COLOR if taken else STONE_COLOR
+            ax.add_patch(Circle((j, y), 0.38, facecolor=color, edgecolor="#1a202c", lw=1))
         ax.text(-0.9, y, f"heap {row}: {size}", ha="right", va="center", fontsize=10)
-    width = max(heaps, default=1)
-    return _board_frame(ax, (-4.2, max(width, 1) - 0.4), (-0.7, len(heaps) - 0.3), title)
+    return _board_frame(ax, (-4.2, max(largest, 1) - 0.4), (-0.7, len(heaps) - 0.3), title)
+
+
+def _heap_bars(ax: Axes, heaps: Position, highlight: dict[int, int], largest: int, title: str | None) -> Axes:
+    """Each heap a horizontal bar of MAX_STONES units for the largest heap, its count written after it."""
+    width = MAX_STONES
+    for row, size in enumerate(heaps):
+        y = len(heaps) - 1 - row
+        keep = highlight.get(row, size)
+        # int / int is a correctly rounded float even for heaps far beyond a float's range of exact ints
+        length, kept = width * (size / largest), width * (keep / largest)
+        ax.add_patch(Rectangle((-0.4, y - 0.3), kept, 0.6, facecolor=STONE_COLOR, edgecolor="#1a202c", lw=1))
+        if keep < size:
+            ax.add_patch(
+                Rectangle((-0.4 + kept, y - 0.3), length - kept, 0.6, facecolor=TAKEN_COLOR, edgecolor="#1a202c", lw=1)
+            )
+        ax.text(length, y, f"{size:,}", ha="left", va="center", fontsize=10)
+        ax.text(-0.9, y, f"heap {row}", ha="right", va="center", fontsize=10)
+    longest = max(len(f"{size:,}") for size in heaps)
+    ax.set_xlim(-4.2, width + 0.6 * longest)
+    ax.set_ylim(-0.7, len(heaps) - 0.3)
+    ax.axis("off")
+    if title:
+        ax.set_title(title)
+    return ax
 
 
 def plot_game_graph(
