@@ -88,6 +88,8 @@ def find_period(
     (71, 12, True, 168)
     """
     limit = check_int(limit, "limit", minimum=1)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a function of the number of values done (or None), got {progress!r}")
     if isinstance(ruleset_or_values, HeapGame):
         if limit > MAX_LIMIT:
             raise ValueError(

@@ -22,8 +22,10 @@ MAX_GRAPH = 400
 MAX_GRID = 1024
 # plot_heaps draws a heap as a row of stones up to this size; larger heaps make every heap a bar with its count
 MAX_STONES = 30
-# The most heaps plot_heaps draws (a row each)
+# The most heaps plot_heaps and plot_bits draw (a row each), steps plot_staircase and coins plot_coin_row draw
 MAX_HEAPS = 200
+# The most binary digits plot_bits draws per heap (heaps below 2^64)
+MAX_BITS = 64
 STONE_COLOR = "#4a5568"
 TAKEN_COLOR = "#e2e8f0"  # stones (or the share of a bar) a move takes
 
@@ -317,6 +319,8 @@ def plot_bits(position: Position, k: int = 1, ax: Axes | None = None, *, title: 
     from .moore import column_sums
 
     heaps = check_position(position)
+    check_size(len(heaps), MAX_HEAPS, "plot_bits: the heaps to draw, a row each")
+    check_size(max(heaps, default=0).bit_length(), MAX_BITS, "plot_bits: the binary digits of the largest heap")
     title = _title(title)
     ax = ax or plt.gca()
     width = max(max(heaps, default=0).bit_length(), 1)
@@ -354,22 +358,33 @@ def plot_bits(position: Position, k: int = 1, ax: Axes | None = None, *, title: 
 
 
 def plot_staircase(position: Sequence[int], ax: Axes | None = None, *, title: str | None = None) -> Axes:
-    """Staircase nim: step i + 1 holds position[i] coins; the even steps (the Nim heaps) are shaded."""
+    """Staircase nim: step i + 1 holds position[i] coins; the even steps (the Nim heaps) are shaded.
+
+    A step with more than MAX_STONES coins shows one coin with the count written above it; at most MAX_HEAPS steps.
+    """
     position = check_position(position)
+    check_size(len(position), MAX_HEAPS, "plot_staircase: the steps to draw")
     title = _title(title)
     ax = ax or plt.gca()
+    top = 1.0
     for i, coins in enumerate(position):
         step = i + 1
         even = step % 2 == 0
         ax.add_patch(
             plt.Rectangle((i, 0), 1, step * 0.6, facecolor="#fefcbf" if even else "#edf2f7", edgecolor="#718096")
         )
-        for c in range(coins):
+        drawn = coins if coins <= MAX_STONES else 1
+        for c in range(drawn):
             ax.add_patch(
                 Circle((i + 0.5, step * 0.6 + 0.25 + c * 0.42), 0.19, facecolor="#d69e2e", edgecolor="#744210")
             )
+        height = step * 0.6 + 0.25 + max(drawn - 1, 0) * 0.42
+        if drawn < coins:
+            count = f"{coins:,}"
+            ax.text(i + 0.5, step * 0.6 + 0.5, count, ha="center", va="bottom", fontsize=8, rotation=90)
+            height = step * 0.6 + 0.5 + 0.15 * len(count)
         ax.text(i + 0.5, -0.25, f"{step}" + ("\nheap" if even else ""), ha="center", va="top", fontsize=8)
-    top = max((i + 1) * 0.6 + 0.25 + c * 0.42 for i, c in enumerate(position)) if position else 1
+        top = max(top, height)
     return _board_frame(ax, (-0.2, len(position) + 0.2), (-1.0, top + 0.5), title)
 
 
@@ -378,6 +393,7 @@ def plot_coin_row(
 ) -> Axes:
     """A row of coins, heads (1) dark with its place underneath, tails (0) light; for turning games."""
     row = check_position(row, "row")
+    check_size(len(row), MAX_HEAPS, "plot_coin_row: the coins to draw")
     if any(c not in (0, 1) for c in row):
         raise ValueError(f"row must hold 0 (tails) and 1 (heads) only, got {row}")
     if labels is not None:

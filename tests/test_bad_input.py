@@ -400,3 +400,26 @@ def test_errors_name_the_argument_the_caller_wrote():
     with pytest.raises(TypeError, match="cap must be"):
         nim_with_increases(1, "3")
     assert sorted(nim_with_increases(1, 2)(((1,), 1))) == [((0,), 1), ((2,), 0)]
+
+
+def test_dicts_are_not_lists_of_positions():
+    from nimlib import verify
+
+    with pytest.raises(TypeError, match="positions must be an iterable of positions"):
+        verify.sum_rule_holds(rulesets.kayles, {(1, 2): 3})
+    with pytest.raises(TypeError, match="positions must be"):
+        verify.formula_agrees(nim.NIM, lambda p: nim.nim_sum(p) == 0, {(1, 2): 3})
+    assert verify.sum_rule_holds(rulesets.kayles, {(1, 2), (3,)}) == 2
+
+
+def test_progress_must_be_a_function():
+    from nimlib.engine import grundy_values
+    from nimlib.periodicity import find_period
+
+    with pytest.raises(TypeError, match="progress must be a function"):
+        grundy_values(rulesets.kayles, 10, progress=3)
+    with pytest.raises(TypeError, match="progress must be a function"):
+        find_period(rulesets.kayles, progress="bar")
+    done = []
+    grundy_values(rulesets.grundys_game, 300, progress=done.append)
+    assert done and done[-1] == 300

@@ -134,3 +134,24 @@ def test_heaps_of_at_most_thirty_stones_stay_stones(ax):
 def test_too_many_heaps_are_refused_with_the_limit(ax):
     with pytest.raises(ValueError, match="limit of 200"):
         plot_heaps((1,) * 201, ax)
+
+
+def test_sizes_too_large_to_draw_are_refused_with_the_limit(ax):
+    from nimlib.plotting import plot_bits, plot_coin_row, plot_staircase
+
+    with pytest.raises(ValueError, match="limit of 64"):
+        plot_bits((2**4000,), ax=ax)
+    with pytest.raises(ValueError, match="limit of 200"):
+        plot_bits((1,) * 201, ax=ax)
+    with pytest.raises(ValueError, match="limit of 200"):
+        plot_staircase((1,) * 10**5, ax)
+    with pytest.raises(ValueError, match="limit of 200"):
+        plot_coin_row((1,) * 10**5, ax)
+    plot_bits((2**64 - 1, 1), ax=ax)  # 64 digits is the limit itself
+
+
+def test_a_staircase_step_with_many_coins_shows_the_count(ax):
+    plot_staircase((0, 10**12, 3), ax)
+    coins = [p for p in ax.patches if isinstance(p, matplotlib.patches.Circle)]
+    assert len(coins) == 1 + 3
+    assert "1,000,000,000,000" in {t.get_text() for t in ax.texts}
