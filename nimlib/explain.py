@@ -191,13 +191,13 @@ class Source:
     """A function's real source, shown as a Python code block in a notebook (no IPython needed)."""
 
     def __init__(self, obj: object) -> None:
-        if not (inspect.ismodule(obj) or inspect.isclass(obj) or inspect.ismethod(obj) or inspect.isfunction(obj)):
-            raise TypeError(
-                f"obj must be a function, method, class or module written in Python, got {obj!r} ({type(obj).__name__})"
-            )
         try:
             self.text = inspect.getsource(obj)
-        except (OSError, TypeError):
+        except TypeError:
+            raise TypeError(
+                f"obj must be a function, method, class or module written in Python, got {obj!r} ({type(obj).__name__})"
+            ) from None
+        except OSError:
             raise ValueError(
                 f"obj has no source file to read: {obj!r} was not loaded from a Python file "
                 "(made by exec or eval, or built in)"
