@@ -99,7 +99,9 @@ def find_period(
         from ._kernels import GrundyTable
 
         game = ruleset_or_values
-        certifiable = game.max_take is not None and not game.takes.take_any
+        # The theorem's proof pairs a split of n + p - j with one of n - j that may be equal: it covers
+        # splits into any two heaps (octal games), not unequal ones (Grundy's game), so those are only observed
+        certifiable = game.max_take is not None and not game.takes.take_any and not game.takes.unequal
         table = GrundyTable(game)
         n = min(FIRST_STRETCH, limit)
         while True:

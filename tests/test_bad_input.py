@@ -423,3 +423,38 @@ def test_progress_must_be_a_function():
     done = []
     grundy_values(rulesets.grundys_game, 300, progress=done.append)
     assert done and done[-1] == 300
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: __import__("nimlib.subtraction").subtraction.subtraction_set({1: 2}),
+        lambda: __import__("nimlib.subtraction").subtraction.allbut({1: 2}),
+        lambda: __import__("nimlib.subtraction").subtraction.allbut_values({1: 2}, 5),
+        lambda: __import__("nimlib.hackenbush").hackenbush.check_edges({(0, 1): 1}),
+    ],
+    ids=["subtraction_set", "allbut", "allbut_values", "hackenbush.check_edges"],
+)
+def test_dicts_are_not_sets_anywhere(call):
+    with pytest.raises(TypeError, match="dict"):
+        call()
+
+
+def test_game_board_errors_name_board():
+    widgets = pytest.importorskip("nimlib.widgets")
+    with pytest.raises(TypeError, match=r"^board must be a playable"):
+        widgets.GameBoard(42, (1, 2))
+
+
+def test_a_bare_heap_game_plays_in_the_page_with_its_table():
+    """PlayWidget(HeapGame) sends the Grundy values the page needs (it once sent none: 'values only up to -1')."""
+    widgets = pytest.importorskip("nimlib.widgets")
+    from nimlib.rulesets import HeapGame, TakeRule
+
+    w = widgets.PlayWidget(HeapGame("take 1 or 2", TakeRule(take_all=(1, 2), take_one=(1, 2))), (3, 40))
+    assert w.game == "heaps" and w.params["values"][:7] == [0, 1, 2, 0, 1, 2, 0] and len(w.params["values"]) == 41
+    assert w.play((1, 39)) and len(w.history) == 2  # the reader's move, then the computer's reply
+    reply = w.history[1]["after"]  # (3, 39) is a P-position: the computer can only take 1 or 2 from one heap
+    assert sum(a != b for a, b in zip(reply, [3, 39], strict=True)) == 1 and 3 + 39 - sum(reply) in (1, 2)
+    with pytest.raises(TypeError, match="position must be a sequence"):
+        widgets.PlayWidget(HeapGame("take 1 or 2", TakeRule(take_one=(1, 2))), {3: 1})
