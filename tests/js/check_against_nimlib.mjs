@@ -75,7 +75,7 @@ for (const game of fixture) {
       if (c.total !== 0) {
         const v = Number(d.rows[d.component].value);
         if (!(Number(d.target) < v) || (v ^ c.total) !== Number(d.target)) fail(`explanation changes ${v} to ${d.target}`);
-        if (!def.explain && d.move !== best.label) fail(`explanation's move ${d.move}, strategy ${best.label}`);
+        if (!def.explain && d.move.label !== best.label) fail(`explanation's move ${d.move.label}, strategy ${best.label}`);
       }
     }
     const html = core.explainPosition(def, p, game.params);

@@ -62,14 +62,23 @@ const coinPlural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 // ------------------------------------------------------------------ staircase nim
 
 /** Staircase moves: c coins from step i + 1 (index i >= 1) down to step i. */
+// Only the even steps count (staircaseAnalyse); a move touches two neighbouring steps, exactly one of
+// them even: `parts` names that step's component (the k-th even step is component k - 1), and `note`
+// says why the other step does not count.
 export function staircaseMoves(position) {
   const out = [];
   for (let i = 1; i < position.length; i++) {
+    // step i + 1 (index i) loses coins, step i (index i - 1) gains them
+    const fromEven = (i + 1) % 2 === 0;
+    const counted = fromEven ? i + 1 : i; // the even step among the two
+    const note = fromEven
+      ? `step ${i + 1} is even and counts, step ${i} is odd and does not`
+      : `step ${i} is even and counts, step ${i + 1} is odd and does not`;
     for (let c = 1; c <= position[i]; c++) {
       const after = position.slice();
       after[i] -= c;
       after[i - 1] += c;
-      out.push({ move: [i, c], after, label: `${coinPlural(c, "coin")} from step ${i + 1} to step ${i}` });
+      out.push({ move: [i, c], after, label: `${coinPlural(c, "coin")} from step ${i + 1} to step ${i}`, parts: [counted / 2 - 1], note });
     }
   }
   return out;
@@ -131,6 +140,7 @@ register({
   moves: (position) => staircaseMoves(position),
   analyse: (position) => staircaseAnalyse(position),
   draw: staircaseDraw,
+  changed: (before, move) => [`step-${move[0]}`, `step-${move[0] - 1}`],
 });
 
 // ------------------------------------------------------------------ Nimble and Nimble-2
@@ -139,15 +149,20 @@ register({
 export function nimbleMoves(position, params) {
   const out = [];
   const seen = new Set();
+  const n = position.length;
   position.forEach((cell, k) => {
     if (seen.has(cell)) return; // coins on one cell are interchangeable
     seen.add(cell);
     const low = params.no_jumps && k > 0 ? position[k - 1] + 1 : 0;
+    // the component the move changes (nimbleAnalyse's order): Nimble, coin k itself; Nimble-2, the
+    // counted gap among coin k's (index n - 1 - k in nimbleGaps) and coin k + 1's (one less)
+    const g = n - 1 - k;
+    const parts = params.no_jumps ? [(g % 2 === 0 ? g : g - 1) / 2] : [k];
     for (let to = low; to < cell; to++) {
       const after = position.slice();
       after[k] = to;
       after.sort((a, b) => a - b);
-      out.push({ move: [cell, to], after, label: `coin from cell ${cell} to cell ${to}` });
+      out.push({ move: [cell, to], after, label: `coin from cell ${cell} to cell ${to}`, parts });
     }
   });
   return out;
@@ -255,6 +270,8 @@ register({
   moves: (position, params) => nimbleMoves(position, params),
   analyse: (position, params) => nimbleAnalyse(position, params),
   draw: nimbleDraw,
+  changed: (before, move) => [`cell-${move[0]}`, `cell-${move[1]}`],
+  selectFor: (move) => ({ nimble: move[0] }),
 });
 
 // ------------------------------------------------------------------ turning turtles
@@ -262,15 +279,19 @@ register({
 /** Turning-turtles moves: turn heads coin x to tails, alone ([x]) or with a flip of coin y < x ([x, y]). */
 export function turtlesMoves(position, params = {}) {
   const out = [];
+  // the component of each heads coin: its rank among the heads coins (turtlesAnalyse's order)
+  const rank = [];
+  position.reduce((r, coin, p) => ((rank[p] = coin ? r : -1), r + (coin ? 1 : 0)), 0);
   position.forEach((coin, x) => {
     if (!coin) return;
     const turned = position.slice();
     turned[x] = 0;
-    if (!params.twins) out.push({ move: [x], after: turned, label: `turn coin ${x + 1}` });
+    if (!params.twins) out.push({ move: [x], after: turned, label: `turn coin ${x + 1}`, parts: [rank[x]] });
     for (let y = 0; y < x; y++) {
       const after = turned.slice();
       after[y] = 1 - after[y];
-      out.push({ move: [x, y], after, label: `turn coin ${x + 1}, flip coin ${y + 1}` });
+      const parts = position[y] ? [rank[x], rank[y]] : [rank[x]];
+      out.push({ move: [x, y], after, label: `turn coin ${x + 1}, flip coin ${y + 1}`, parts });
     }
   });
   return out;
@@ -346,4 +367,6 @@ register({
   moves: (position, params) => turtlesMoves(position, params),
   analyse: (position, params) => turtlesAnalyse(position, params),
   draw: turtlesDraw,
+  changed: (before, move) => move.map((p) => `coin-${p}`),
+  selectFor: (move) => ({ turtle: move[0] }),
 });
