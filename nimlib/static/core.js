@@ -157,6 +157,7 @@ export function componentMove(def, position, params, turn = "reader", analysis =
     out.component = c;
     out.target = c === null ? null : out.values[c] ^ out.total;
     out.move = { ...m, parts };
+    out.fallback = c === null || (out.values[c] & bit) === 0n; // the text must not claim the top bit
     return out;
   }
   return out;
@@ -263,7 +264,7 @@ export function explainData(def, position, params, turn = "reader") {
   const width = Math.max(1, ...values.map((v) => v.toString(2).length), S.toString(2).length);
   const rows = components.map((c, i) => ({ label: c.label, value: values[i], bits: binary(values[i], width) }));
   const columns = [...Array(width).keys()].map((j) => rows.reduce((n, r) => n + (r.bits[j] === "1" ? 1 : 0), 0) % 2);
-  const data = { rows, width, columns, total: S, topBit: cm.topBit, component: cm.component, target: cm.target, move: null };
+  const data = { rows, width, columns, total: S, topBit: cm.topBit, component: cm.component, target: cm.target, move: null, fallback: Boolean(cm.fallback) };
   if (S !== 0n && !misere) {
     let move = def.best ? def.best(position, params, turn) : cm.move;
     if (move) move = { ...move, parts: partsOf(def, position, move, analysis, params, turn) };
@@ -274,6 +275,7 @@ export function explainData(def, position, params, turn = "reader") {
       const c = move.parts.find((i) => (values[i] & bit) !== 0n) ?? move.parts[0];
       data.component = c ?? null;
       data.target = c === undefined ? null : values[c] ^ S;
+      data.fallback = c === undefined || (values[c] & bit) === 0n;
     }
     data.move = move;
   }
@@ -302,7 +304,8 @@ export function explainHtml(def, position, params, turn = "reader") {
     steps.push("The XOR is 0: every move makes it non-zero, so the player to move loses against best play.");
   } else {
     const c = d.rows[d.component];
-    steps.push(`The highest 1 in the XOR is the column 2<sup>${d.topBit}</sup>; ${escapeHtml(c.label)} has a 1 there.`);
+    if (!d.fallback) steps.push(`The highest 1 in the XOR is the column 2<sup>${d.topBit}</sup>; ${escapeHtml(c.label)} has a 1 there.`);
+    else steps.push(`No move inside a component with a 1 in the column 2<sup>${d.topBit}</sup> reaches XOR 0 here; a move in ${escapeHtml(c.label)} does.`);
     steps.push(`Change ${escapeHtml(c.label)} from value ${c.value} to ${c.value} ⊕ ${d.total} = ${d.target}: the XOR becomes 0.`);
     if (d.move) steps.push(`The move that does it: ${escapeHtml(d.move.label)}${d.move.note ? ` (${escapeHtml(d.move.note)})` : ""}.`);
   }

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as core from "../../nimlib/static/core.js";
+import { explainProblems } from "./explain_invariant.mjs";
 
 export { core };
 
@@ -187,6 +188,10 @@ export function checkGame(game, { drawEvery = 1, partizan = false } = {}) {
     const winning = new Set(c.winning.map(K));
     if (c.isP || c.draw) assert.equal(best, null, `${where}: a P-position has no winning move`);
     else assert.ok(best && winning.has(K(best.after)), `${where}: the reply ${best && K(best.after)} is not a winning move`);
+    if (!c.isP && !c.draw) {
+      // the explanation names the component the move changes, and that move is the reply and the Hint
+      assert.deepEqual(explainProblems(def, c.position, params, { turn: turn ?? "reader", isWinning: (after) => winning.has(K(after)) }), [], where);
+    }
     if (!partizan) {
       const reply = core.computerMove(def, c.position, params);
       if (moves.length === 0) assert.equal(reply, null, `${where}: no reply at the end`);

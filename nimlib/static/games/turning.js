@@ -147,7 +147,9 @@ export function turningRowBest(id, position) {
   for (const others of game.others(x)) {
     if (others.reduce((t, y) => t ^ game.value(y), 0) === target) {
       const places = [x, ...others];
-      return { move: turningIndices(places), after: turningFlip(position, places), label: turningRowLabel(places) };
+      const rank = turningHeadsRank(position);
+      const parts = places.filter((p) => position[p - 1]).map((p) => rank[p - 1]).sort((a, b) => a - b);
+      return { move: turningIndices(places), after: turningFlip(position, places), label: turningRowLabel(places), parts };
     }
   }
   throw new Error(`no move from coin ${x} reaches value ${target}`);
@@ -404,7 +406,7 @@ export function turningCornersBest(position) {
     for (let b = d - 1; b >= 1; b--) {
       if ((turningCellValue(a, b) ^ turningCellValue(a, d) ^ turningCellValue(c, b)) === target) {
         const move = [[c, a], [d, b]];
-        return { move, after: turningCornersApply(position, move), label: turningCornersLabel(move) };
+        return turningCornersMoves(position).find((m) => m.move[0][0] === c && m.move[1][0] === d && m.move[0][1] === a && m.move[1][1] === b);
       }
     }
   }
