@@ -79,7 +79,19 @@ export function explainProblems(def, position, params, { turn = "reader", isWinn
   const c = d.component;
   if (c === null || c < 0 || c >= values.length) return say(`no component named (${c})`), problems;
   // the component has the XOR's top bit, unless no move inside such a component wins (then the text says so)
-  if ((values[c] & (1n << BigInt(d.topBit))) === 0n && !(d.fallback && html.includes("No move inside a component"))) say(`component ${c} lacks the XOR's top bit`);
+  const bit = 1n << BigInt(d.topBit);
+  if ((values[c] & bit) === 0n && !(d.fallback && html.includes("No move inside a component"))) say(`component ${c} lacks the XOR's top bit`);
+  if (d.fallback || (values[c] & bit) === 0n) {
+    // the text says no move inside a top-bit component wins: check it
+    for (const m of def.moves(position, params, turn)) {
+      const parts = core.partsOf(def, position, m, analysis, params, turn) || [];
+      const inside = parts.some((i) => (values[i] & bit) !== 0n);
+      if (inside && BigInt(def.analyse(m.after, params, core.other(turn)).total) === 0n) {
+        say(`says no move inside a top-bit component wins, but ${m.label} does`);
+        break;
+      }
+    }
+  }
   if (BigInt(d.target) !== (values[c] ^ S)) say(`target ${d.target}, not ${values[c]} ⊕ ${S}`);
   // the component named is one the move changes: by the move's own parts, and by an independent oracle
   if (!Array.isArray(d.move.parts) || !d.move.parts.includes(c)) say(`names component ${c}, the move ${d.move.label} changes ${K(d.move.parts)}`);
