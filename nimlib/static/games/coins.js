@@ -9,7 +9,8 @@
 //            (the rightmost movable one is selected to begin with), then a cell to its left. A coin on cell c is a Nim heap of c.
 //            params: { length, no_jumps, coins }; with no_jumps (Nimble-2) a coin neither passes nor
 //            lands on another, and the gaps left of the 1st, 3rd, ... coin from the right are the heaps.
-// turtles    position: coins [1, 0, 1] (1 heads), places numbered from 1 (as chapter 9).
+// turtles    position: coins [1, 0, 1] (1 heads), places numbered from 1 (as chapter 9); shown H / T
+//            (heads / tails, as chapter 12 writes them); typing O / X (chapter 9's letters) works too.
 //            move: [x] turns the heads coin x (0-based) to tails; [x, y] also flips coin y < x.
 //            Two clicks: a heads coin (the rightmost is selected to begin with), then the green button
 //            under it (turn it alone) or under a coin to its left (flip that one too).
@@ -315,8 +316,8 @@ function turtlesDraw(position, params, view) {
   const last = position.lastIndexOf(1);
   const x = picked ?? (last > 0 || (last === 0 && !params.twins) ? last : null);
   position.forEach((coin, p) => {
-    const place = view.el("div", { className: "nimlib-place", "data-part": `coin-${p}`, "data-state": coin ? "O" : "X" });
-    const face = coin ? "O" : "X";
+    const place = view.el("div", { className: "nimlib-place", "data-part": `coin-${p}`, "data-state": coin ? "H" : "T" });
+    const face = coin ? "H" : "T";
     const cls = `nimlib-coin${coin ? "" : " nimlib-tails"}`;
     if (x === p) {
       place.append(view.el("span", { className: `${cls} nimlib-selected`, title: `coin ${p + 1}: the heads coin to turn` }, face));
@@ -328,9 +329,9 @@ function turtlesDraw(position, params, view) {
     }
     if (x !== null && p < x) {
       const label = `turn coin ${x + 1} and flip coin ${p + 1} (${coin ? "heads to tails" : "tails to heads"})`;
-      place.append(view.moveButton([x, p], coin ? "X" : "O", { label, className: "nimlib-target" }));
+      place.append(view.moveButton([x, p], coin ? "T" : "H", { label, className: "nimlib-target" }));
     } else if (x === p && !params.twins) {
-      place.append(view.moveButton([x], "X", { label: `turn coin ${x + 1} only`, className: "nimlib-target" }));
+      place.append(view.moveButton([x], "T", { label: `turn coin ${x + 1} only`, className: "nimlib-target" }));
     }
     place.append(view.el("span", { className: "nimlib-num", "aria-hidden": "true" }, String(p + 1)));
     board.append(place);
@@ -348,21 +349,21 @@ register({
   title: (params) => (params.twins ? "Twins" : "Turning turtles"),
   rules: (params) =>
     params.twins
-      ? "Turn one heads coin (O) to tails (X) and flip one coin to its left as well. Whoever makes the last move wins."
-      : "Turn one heads coin (O) to tails (X) and, if you like, flip one coin to its left as well. Whoever makes the last move wins.",
+      ? "Turn one heads coin (H) to tails (T) and flip one coin to its left as well. Whoever makes the last move wins."
+      : "Turn one heads coin (H) to tails (T) and, if you like, flip one coin to its left as well. Whoever makes the last move wins.",
   misere: () => false,
   parse: (text, params) => {
     const chars = [...String(text).replace(/[\s,()[\]]/g, "")];
-    if (chars.length === 0) throw new Error("type the coins, e.g. OXXOXO (O heads, X tails)");
+    if (chars.length === 0) throw new Error("type the coins, e.g. HTTHTH (H heads, T tails; O and X work too)");
     const length = Number(params.length) || 20;
     if (chars.length > length) throw new Error(`at most ${length} coins on this page`);
     return chars.map((c, i) => {
       if ("OoHh1".includes(c)) return 1;
       if ("XxTt0".includes(c)) return 0;
-      throw new Error(`coin ${i + 1} ("${c}") must be O (heads) or X (tails)`);
+      throw new Error(`coin ${i + 1} ("${c}") must be H (heads) or T (tails)`);
     });
   },
-  format: (position) => position.map((c) => (c ? "O" : "X")).join(""),
+  format: (position) => position.map((c) => (c ? "H" : "T")).join(""), // as chapter 12 writes coins
   random: (rng, params) => Array.from({ length: Math.max(2, Number(params.length) || 10) }, () => (rng() < 0.45 ? 1 : 0)),
   moves: (position, params) => turtlesMoves(position, params),
   analyse: (position, params) => turtlesAnalyse(position, params),
