@@ -116,47 +116,48 @@ const items = [...details.querySelectorAll('li')].map((li) => li.textContent);
 const whys = [...details.querySelectorAll('h4')].map((h) => h.textContent);
 const msg = root.querySelector('.nimlib-msg');
 const hinted = [...root.querySelectorAll('.nimlib-board .nimlib-hint')].map((b) => b.dataset.move);
+const error = msg && /Cannot start/.test(msg.textContent) ? msg.textContent : null;
 return { chosen, items, whys, message: msg ? msg.textContent : '', hinted, turn: root.dataset.turn,
-         position: root.dataset.position, error: (msg && /Cannot start/.test(msg.textContent)) ? msg.textContent : null };
+         position: root.dataset.position, error };
 """
 
 
-def _root(browser, index):
-    return browser.find_elements("css selector", ".nimlib-play")[index]
+def _root(driver, index):
+    return driver.find_elements("css selector", ".nimlib-play")[index]
 
 
-def _click(browser, index, selector):
-    element = _root(browser, index).find_element("css selector", selector)
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click()", element)
+def _click(driver, index, selector):
+    element = _root(driver, index).find_element("css selector", selector)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click()", element)
 
 
-def _wait_reader(browser, index, timeout=10):
+def _wait_reader(driver, index, timeout=10):
     deadline = time.monotonic() + timeout
-    while browser.execute_script(_READ, index)["turn"] == "computer" and time.monotonic() < deadline:
+    while driver.execute_script(_READ, index)["turn"] == "computer" and time.monotonic() < deadline:
         time.sleep(0.05)
 
 
-def _open_explanation(browser, index):
-    browser.execute_script(
+def _open_explanation(driver, index):
+    driver.execute_script(
         "const d = document.querySelectorAll('.nimlib-play')[arguments[0]].querySelector('details.nimlib-explain');"
         "if (!d.open) { d.open = true; d.dispatchEvent(new Event('toggle')); }",
         index,
     )
 
 
-def _start(browser, index, text):
-    box = _root(browser, index).find_element("css selector", "input[data-ctl='typed']")
+def _start(driver, index, text):
+    box = _root(driver, index).find_element("css selector", "input[data-ctl='typed']")
     box.clear()
     box.send_keys(text)
-    _click(browser, index, "[data-ctl='start']")
+    _click(driver, index, "[data-ctl='start']")
 
 
-def _check_position(browser, index, game, text) -> int:
+def _check_position(driver, index, game, text) -> int:
     """Type ``text``, check the explanation, Hint and the computer's reply; the number of checks made."""
     agree = AGREE[game]
-    _start(browser, index, text)
-    _open_explanation(browser, index)
-    now = browser.execute_script(_READ, index)
+    _start(driver, index, text)
+    _open_explanation(driver, index)
+    now = driver.execute_script(_READ, index)
     assert now["error"] is None, now["error"]
     (component,) = now["chosen"]
     moves = [i.split("The move that does it: ", 1)[1] for i in now["items"] if i.startswith("The move that does it: ")]
@@ -166,23 +167,26 @@ def _check_position(browser, index, game, text) -> int:
     assert changes, (game, text, component, now["items"])
     assert agree(component, move), (game, text, component, move)
     # Hint hints the move the explanation describes, and marks its button
-    _click(browser, index, "[data-ctl='hint']")
-    hint = browser.execute_script(_READ, index)
+    _click(driver, index, "[data-ctl='hint']")
+    hint = driver.execute_script(_READ, index)
     assert hint["message"] == f"Hint: {move}.", (hint["message"], move)
     assert len(hint["hinted"]) == 1, hint
     # The computer starts from the typed position: its move is that move, and "Why" names its component
-    if browser.execute_script(
-        "return document.querySelectorAll('.nimlib-play')[arguments[0]].querySelector(\"[data-ctl='first']\")"
-        ".getAttribute('aria-pressed')",
-        index,
-    ) == "false":
-        _click(browser, index, "[data-ctl='first']")
-    _wait_reader(browser, index)
-    _open_explanation(browser, index)
-    after = browser.execute_script(_READ, index)
+    if (
+        driver.execute_script(
+            "return document.querySelectorAll('.nimlib-play')[arguments[0]].querySelector(\"[data-ctl='first']\")"
+            ".getAttribute('aria-pressed')",
+            index,
+        )
+        == "false"
+    ):
+        _click(driver, index, "[data-ctl='first']")
+    _wait_reader(driver, index)
+    _open_explanation(driver, index)
+    after = driver.execute_script(_READ, index)
     assert after["whys"][0] == f"Why the computer played {move}", (after["whys"], move)
     assert after["chosen"][0] == component, (after["chosen"], component)
-    _click(browser, index, "[data-ctl='first']")  # back to the reader starting
+    _click(driver, index, "[data-ctl='first']")  # back to the reader starting
     return 3
 
 
