@@ -159,6 +159,8 @@ test("Hint shows the hinted move on the board in every two-step game", () => {
     ["ruler", { length: 10 }],
     ["corners", { rows: 5, columns: 5 }],
     ["nimble", { length: 10, coins: 4 }],
+    // a graph: 0..7, each vertex to the next two (values 0, 1, 2 repeating from the sink)
+    ["graph-chips", { vertices: [0, 1, 2, 3, 4, 5, 6, 7], edges: [1, 2, 3, 4, 5, 6, 7].flatMap((v) => (v > 1 ? [[v, v - 1], [v, v - 2]] : [[v, v - 1]])), chips: 3 }],
   ];
   for (const [game, params] of games) {
     const def = core.gameDef(game);
