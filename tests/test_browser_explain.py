@@ -170,7 +170,7 @@ def _check_position(driver, index, game, text) -> int:
     _click(driver, index, "[data-ctl='hint']")
     hint = driver.execute_script(_READ, index)
     assert hint["message"] == f"Hint: {move}.", (hint["message"], move)
-    assert len(hint["hinted"]) == 1, hint
+    assert len(set(hint["hinted"])) == 1, hint  # one move (a heap's split may have two gaps)
     # The computer starts from the typed position: its move is that move, and "Why" names its component
     if (
         driver.execute_script(
