@@ -577,8 +577,13 @@ export function mount(model, root) {
         ? "Your move: click the board."
         : "The computer is thinking…";
     box.append(el(doc, "div", { className: over ? "nimlib-status nimlib-winner" : "nimlib-status", role: "status", "aria-live": "polite" }, status));
-    const message = model.get("message");
-    if (message && message !== status && !status.includes(message)) box.append(el(doc, "div", { className: "nimlib-msg", text: message }));
+    // the message, without the sentences the status line already says (Python's messages may add
+    // "Game over: …" or "Your move.")
+    const message = (model.get("message") || "")
+      .split(/(?<=[.!?])\s+/)
+      .filter((s) => s && !status.startsWith(s.replace(/[.!?]$/, "")))
+      .join(" ");
+    if (message) box.append(el(doc, "div", { className: "nimlib-msg", text: message }));
     const controls = el(
       doc,
       "div",

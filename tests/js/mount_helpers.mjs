@@ -156,13 +156,19 @@ export function makeDocument() {
 /** A fake anywidget model with the traits PlayWidget has. */
 export function makeModel({ game, params = {}, position, computerFirst = false }) {
   const values = { game, params, position, start: position, history: [], computer_first: computerFirst, message: "" };
+  const handlers = new Map();
   return {
     values,
     get: (name) => values[name],
     set: (name, value) => (values[name] = value),
     save_changes: () => {},
-    on: () => {},
-    off: () => {},
+    on: (event, fn) => handlers.set(event, fn),
+    off: (event) => handlers.delete(event),
+    /** What a change from Python (a live kernel) does: set the traits, then fire change:<name>. */
+    fromPython(changes) {
+      Object.assign(values, changes);
+      for (const name of Object.keys(changes)) handlers.get(`change:${name}`)?.();
+    },
   };
 }
 

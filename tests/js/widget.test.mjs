@@ -212,6 +212,20 @@ test("one status line, one message, never the same thing twice; the winner line 
   // Undo says it once
   w.click("[data-ctl='undo']");
   assert.equal(w.text().split("Your move").length - 1, 1, w.text());
+  // messages from Python (a live kernel) that repeat the status line are not shown twice
+  w.model.fromPython({
+    message: "I play heap 1 from 1 to 0. Game over: the computer wins.",
+    position: [0, 0],
+    history: [
+      { player: "reader", move: [0, 0], label: "heap 0 from 1 to 0", before: [1, 1], after: [0, 1] },
+      { player: "computer", move: [1, 0], label: "heap 1 from 1 to 0", before: [0, 1], after: [0, 0] },
+    ],
+  });
+  assert.equal(w.text().split("Game over: the computer wins.").length - 1, 1, w.text());
+  assert.match(w.root.querySelector(".nimlib-msg").textContent, /^I play heap 1 from 1 to 0\.$/);
+  w.model.fromPython({ message: "Move taken back. Your move.", position: [1, 1], history: [] });
+  assert.match(w.root.querySelector(".nimlib-msg").textContent, /^Move taken back\.$/);
+  assert.equal(w.text().split("Your move").length - 1, 1, w.text());
 });
 
 test("counts in words are singular for one", async () => {
