@@ -25,8 +25,10 @@ from .rulesets import HeapGame
 __all__ = [
     "MAX_GENUS_SIMPLE",
     "MAX_GENUS_SPLITTING",
+    "MAX_GENUS_TAKE_ANY_SPLITTING",
     "MAX_MISERE_SIMPLE",
     "MAX_MISERE_SPLITTING",
+    "MAX_MISERE_TAKE_ANY_SPLITTING",
     "MAX_TREE",
     "check_misere_size",
     "genus",
@@ -37,9 +39,11 @@ __all__ = [
 
 # The misère game tree is searched, so sizes are limited (each cap finishes in well under 20 s on a laptop).
 # A game that splits heaps reaches every multiset of heaps whose sizes sum to at most n (about e^(2.6·√n)).
-MAX_MISERE_SPLITTING = 40  # misere_values: heaps 0..39 of Kayles, Lasker's nim or Grundy's game
+MAX_MISERE_SPLITTING = 40  # misere_values: heaps 0..39 of Kayles or Grundy's game
+MAX_MISERE_TAKE_ANY_SPLITTING = 35  # a game that may take any number and split (Lasker's nim) has more options
 MAX_MISERE_SIMPLE = 5_000  # misere_values of a game that never splits a heap (Nim: about n²/2 options)
 MAX_GENUS_SPLITTING = 30  # genus adds copies of *2 and *1 to every position
+MAX_GENUS_TAKE_ANY_SPLITTING = 25
 MAX_GENUS_SIMPLE = 1_000
 # misere_grundy and tree_value refuse a game tree of more positions than this by default
 MAX_TREE = 5_000_000
@@ -109,27 +113,42 @@ def _check_heap_game(game: object) -> HeapGame:
     return game
 
 
-def _splits(game: HeapGame) -> bool:
-    """True when a move may leave two heaps (or the rule is not a take rule, so it might)."""
-    return game.takes is None or bool(game.takes.take_split)
+def _kind(game: HeapGame) -> str:
+    """How a heap game's misère tree grows: "splitting", "take-any splitting" (more options) or "simple"."""
+    takes = game.takes
+    if takes is None:
+        return "take-any splitting"  # not a take rule: assume the worst
+    if not takes.take_split:
+        return "simple"
+    return "take-any splitting" if takes.take_any else "splitting"
+
+
+_LIMITS = {
+    (False, "simple"): "MAX_MISERE_SIMPLE",
+    (False, "splitting"): "MAX_MISERE_SPLITTING",
+    (False, "take-any splitting"): "MAX_MISERE_TAKE_ANY_SPLITTING",
+    (True, "simple"): "MAX_GENUS_SIMPLE",
+    (True, "splitting"): "MAX_GENUS_SPLITTING",
+    (True, "take-any splitting"): "MAX_GENUS_TAKE_ANY_SPLITTING",
+}
+_KINDS = {
+    "simple": "a game that never splits a heap",
+    "splitting": "a game that splits heaps",
+    "take-any splitting": "a game that takes any number and splits heaps",
+}
 
 
 def check_misere_size(game: HeapGame, n: int, *, genus: bool = False) -> None:
     """Refuse, up front, ``n`` heaps too many for ``misere_values`` (or ``genus``): ``ValueError`` naming the limit."""
     game = _check_heap_game(game)
     n = check_int(n, "n")
-    splits = _splits(game)
-    if genus:
-        limit, name = (MAX_GENUS_SPLITTING, "MAX_GENUS_SPLITTING") if splits else (MAX_GENUS_SIMPLE, "MAX_GENUS_SIMPLE")
-    else:
-        limit, name = (
-            (MAX_MISERE_SPLITTING, "MAX_MISERE_SPLITTING") if splits else (MAX_MISERE_SIMPLE, "MAX_MISERE_SIMPLE")
-        )
+    kind = _kind(game)
+    name = _LIMITS[genus, kind]
+    limit = globals()[name]
     if n > limit:
-        kind = "a game that splits heaps" if splits else "a game that never splits a heap"
         what = "the genus" if genus else "misère values"
         raise ValueError(
-            f"n = {n:,} is too large for {what} of {kind} (the misère game tree is searched): "
+            f"n = {n:,} is too large for {what} of {_KINDS[kind]} (the misère game tree is searched): "
             f"the limit is n <= {name} = {limit:,}"
         )
 
@@ -139,8 +158,9 @@ def misere_values(game: HeapGame, n: int) -> list[int]:
 
     The heap of size 0 is the empty position: no move, value 1. The tree of a
     game that splits heaps grows like the partitions of n, so ``n`` is limited
-    to MAX_MISERE_SPLITTING = 40 for such games and to MAX_MISERE_SIMPLE = 5,000
-    otherwise (``ValueError`` up front).
+    to MAX_MISERE_SPLITTING = 40 for such games (MAX_MISERE_TAKE_ANY_SPLITTING
+    = 35 if a move may also take any number, as in Lasker's nim) and to
+    MAX_MISERE_SIMPLE = 5,000 otherwise (``ValueError`` up front).
 
     >>> from nimlib.rulesets import kayles, nim
     >>> misere_values(nim, 5), misere_values(kayles, 8)
