@@ -55,6 +55,8 @@ GAME is one of:
   subtraction:S       the subtraction game S, e.g. subtraction:1,3,4
   allbut:E            take any number of tokens except those in E, e.g. allbut:2,3,7
   mock-turtles, ruler coin-turning games: the value of a single heads coin at places 1, 2, ...
+                      (ruler computed from the rule; mock-turtles by the odious-number theorem, the x-th
+                      number with an odd count of 1 bits, which the tests check against the rule)
   wythoff             Wythoff's game, with --row R: the values of the positions (R, n)
 """
 
@@ -378,11 +380,16 @@ def _misere_limit(game: HeapGame, n: int, *, genus: bool = False) -> None:
 
 
 # Heap games whose values need every split of every heap (a take-any game that splits, such as Lasker's nim,
-# or a game that is not a take rule) are limited further: about n²/4 compiled steps, about a minute at this n
+# or a game that is not a take rule) are limited further: about n²/4 compiled steps, seconds at this n
 MAX_QUADRATIC_CLI = 1 << 18
+# Other games that split heaps, unless a period is certified early (Kayles): the rare-value kernel's work grows
+# faster than n (Grundy's game: about 30 s for 2^23 values here, a minute for 2^24)
+MAX_SPLITTING_CLI = 1 << 24
+# rare: the analysis keeps a few 8-byte copies of the values
+MAX_RARE = 1 << 24
 
 
-def _heap_limit(game: HeapGame, n: int, method: str) -> None:
+def _heap_limit(game: HeapGame, n: int, method: str, option: str = "--to") -> None:
     """Refuse up front what the engine cannot finish in about a minute or 2 GiB (its own limits, then ours)."""
     from .engine import check_size
 
@@ -390,9 +397,24 @@ def _heap_limit(game: HeapGame, n: int, method: str) -> None:
     takes = game.takes
     if (takes is None or (takes.take_any and takes.take_split)) and n > MAX_QUADRATIC_CLI:
         raise ValueError(
-            f"--to {n:,} is too large for {game.name} (every split of every heap, about n²/4 steps): "
+            f"{option} {n:,} is too large for {game.name} (every split of every heap, about n²/4 steps): "
             f"the limit is MAX_QUADRATIC_CLI = {MAX_QUADRATIC_CLI:,}"
         )
+    if takes is not None and takes.take_split and n > MAX_SPLITTING_CLI and not _certified_early(game, method):
+        raise ValueError(
+            f"{option} {n:,} is too large for {game.name}, a game that splits heaps with no period certified "
+            f"in its first 16,384 values: the limit is MAX_SPLITTING_CLI = {MAX_SPLITTING_CLI:,}"
+        )
+
+
+def _certified_early(game: HeapGame, method: str) -> bool:
+    """True when the engine will extend a period certified within 16,384 values (then any size is quick)."""
+    from .periodicity import find_period
+
+    if method != "auto" or game.takes.take_any or game.max_take is None:
+        return False
+    found = find_period(game, limit=1 << 14)
+    return found is not None and found.certified
 
 
 def cmd_period(args: argparse.Namespace) -> int:
@@ -408,6 +430,10 @@ def cmd_period(args: argparse.Namespace) -> int:
     if args.certificate is not None:
         _check_output_path(args.certificate, "--certificate")
     if spec.heap_game is not None:
+        from .periodicity import MAX_LIMIT
+
+        if limit <= MAX_LIMIT:  # beyond it, find_period says so itself
+            _heap_limit(spec.heap_game, limit, "auto", "--limit")
         progress = Progress(limit, "values", not args.json)
         try:
             found = find_period(spec.heap_game, limit=limit, progress=progress)
@@ -499,6 +525,8 @@ def cmd_rare(args: argparse.Namespace) -> int:
     spec = parse_game(args.game, args.row)
     game = _heap_only(spec, "rare")
     method = "auto" if args.to < 1 << 14 else "sparse"
+    if args.to > MAX_RARE:
+        raise ValueError(f"--to {args.to:,} is too large for rare: the limit is MAX_RARE = {MAX_RARE:,}")
     _heap_limit(game, args.to, method)
     if args.plot is not None:
         _check_output_path(args.plot, "--plot", suffixes=_plot_suffixes())
@@ -615,12 +643,6 @@ def _natural(text: str) -> int:
     return number
 
 
-def _path(text: str) -> str:
-    if not text.strip():
-        raise argparse.ArgumentTypeError("expected a file name, got an empty one")
-    return text
-
-
 DESCRIPTION = """\
 NAME
   nimlib - Grundy sequences of heap games, certified periods, misère values and genus
@@ -647,8 +669,30 @@ EXAMPLES
   nimlib rare grundy --to 1000000 --plot grundy.png
   nimlib values ruler --to 16 --json       # coin places start at 1: "first": 1
 
+LIMITS
+  Every command estimates its work from its arguments and refuses at once (exit status 2, one line
+  naming the limit) what would not finish in about a minute or 2 GiB:
+  values, period   n <= 268,435,456 values (2 GiB); a game that splits heaps <= 16,777,216 values
+                   (MAX_SPLITTING_CLI) unless a period is certified in its first 16,384 values, as for
+                   Kayles; a take-any game that splits (Lasker's nim) <= 262,144 (MAX_QUADRATIC_CLI);
+                   period --limit <= 67,108,864; ruler, mock-turtles <= 1,000,000 coins (MAX_COINS);
+                   wythoff: (R + 1) x N <= 20,000,000 squares (wythoff.MAX_CELLS)
+  values --misere  N <= 40 for a game that splits heaps, 35 if it may also take any number, 5,000 otherwise
+  genus            N <= 30 for a game that splits heaps, 25 if it may also take any number, 1,000 otherwise
+  rare             N <= 16,777,216 (MAX_RARE)
+  subtraction:S, allbut:E   each number <= 1,000,000 (MAX_TAKE); every number is ASCII digits 0-9
+  Output paths (--plot, --certificate) are checked before the work: not empty, an existing folder;
+  --plot writes exactly the file named, in the format its suffix names (.png, .pdf, .svg, ...).
+
+OUTPUT
+  Values are written as they are formatted, a chunk at a time (--json too), so the output is never
+  held whole. A progress bar appears on stderr only when stderr is a terminal and N >= 100,000.
+  When the reader of the output goes away (nimlib values ... | head -1), nimlib stops quietly with
+  exit status 141, as a program killed by SIGPIPE does.
+
 EXIT STATUS
-  0 success; 1 a certificate was rejected; 2 bad input (one line on stderr).
+  0 success; 1 a certificate was rejected; 2 bad input or a size past a limit (one line on stderr);
+  141 the output pipe was closed.
 """
 )
 
@@ -673,7 +717,9 @@ def build_parser() -> argparse.ArgumentParser:
         "values",
         "Grundy values g(0..N-1) (coin games: places 1..N)",
         'Print g(0), ..., g(N-1). JSON: {"game", "first", "values"}; coin-turning games number coins from 1\n'
-        'and say "first": 1. With --misere, the misère Grundy values of single heaps, from the misère game tree.',
+        'and say "first": 1. With --misere, the misère Grundy values of single heaps, from the misère game tree.\n'
+        "Limits (refused at once, exit status 2): see LIMITS in 'nimlib --help'; --misere: N <= 40 for a game\n"
+        "that splits heaps (35 if it also takes any number), 5,000 otherwise.",
     )
     game_args(p)
     p.add_argument("--to", type=_natural, required=True, metavar="N", help="how many values")
@@ -686,7 +732,9 @@ def build_parser() -> argparse.ArgumentParser:
         "Find the least preperiod, period and saltus of GAME's Grundy sequence. 'certified' is true only when\n"
         "the octal periodicity theorem proves the period for every heap size; 'needed' is how many values the\n"
         "proof reads, 'computed' how many were computed. --certificate FILE writes those values as JSON so that\n"
-        "anyone can re-check the claim (nimlib check FILE).",
+        "anyone can re-check the claim (nimlib check FILE). Coin-turning games are refused: their values grow\n"
+        "without bound, so they are not periodic in the octal sense. L <= 16,777,216 for a game that splits\n"
+        "heaps unless a period is certified in its first 16,384 values (see LIMITS in 'nimlib --help').",
     )
     game_args(p)
     p.add_argument("--limit", type=_positive, default=1 << 13, metavar="L", help="compute at most L values (8192)")
@@ -708,7 +756,9 @@ def build_parser() -> argparse.ArgumentParser:
         "genus",
         "Conway's genus of each heap (misère play)",
         "Print the genus g^(γ0 γ1 ...) of heaps 0..N-1: g the normal-play value, γi the misère Grundy value of\n"
-        "the heap plus i copies of *2, listed until they settle into their final alternation of two values.",
+        "the heap plus i copies of *2, listed until they settle into their final alternation of two values.\n"
+        "The misère game tree is searched: N <= 30 for a game that splits heaps (25 if it also takes any\n"
+        "number, as Lasker's nim), 1,000 otherwise (refused at once beyond, exit status 2).",
     )
     game_args(p)
     p.add_argument("--to", type=_natural, required=True, metavar="N", help="how many heaps")
@@ -718,11 +768,12 @@ def build_parser() -> argparse.ArgumentParser:
         "rare",
         "rare values, common values and the largest value (sparse space)",
         "Compute g(0..N-1), choose the mask that makes the fewest values rare (v is rare when popcount(v & mask)\n"
-        "is even) and report the rare heaps, the common values and the largest value. --plot draws them.",
+        "is even) and report the rare heaps, the common values and the largest value. --plot draws them to\n"
+        "exactly the file named, in the format its suffix names (.png, .pdf, .svg, ...). N <= 16,777,216.",
     )
     game_args(p)
     p.add_argument("--to", type=_natural, required=True, metavar="N", help="how many values")
-    p.add_argument("--plot", metavar="FILE.png", help="draw the rare values to FILE.png (needs matplotlib)")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the rare values to exactly FILE (.png, .pdf, .svg, ...)")
     p.set_defaults(run=cmd_rare)
     return parser
 
