@@ -303,10 +303,10 @@ def _rows(values: list[int], first: int, width: int = 10) -> str:
 CHUNK = 1 << 16
 
 
-def _chunks(values) -> Iterator[list[int]]:
-    """Plain-int lists of at most CHUNK values (a numpy array is converted a chunk at a time)."""
-    for i in range(0, len(values), CHUNK):
-        part = values[i : i + CHUNK]
+def _chunks(values, size: int) -> Iterator[list[int]]:
+    """Plain-int lists of at most ``size`` values (a numpy array is converted a chunk at a time)."""
+    for i in range(0, len(values), size):
+        part = values[i : i + size]
         yield part.tolist() if hasattr(part, "tolist") else list(part)
 
 
@@ -317,7 +317,7 @@ def _emit_values(args: argparse.Namespace, data: dict, heading: str, values, fir
         head = json.dumps(data)
         out.write(head[:-1] + (', "values": [' if data else '"values": ['))
         sep = ""
-        for part in _chunks(values):
+        for part in _chunks(values, CHUNK):
             out.write(sep + ", ".join(map(str, part)))
             sep = ", "
         out.write("]}\n")
@@ -325,7 +325,7 @@ def _emit_values(args: argparse.Namespace, data: dict, heading: str, values, fir
     out.write(heading + "\n")
     cells: list[str] = [f"{v:>4}" for v in range(1 << 12)]
     start = first
-    for part in _chunks(values):
+    for part in _chunks(values, max(10, CHUNK - CHUNK % 10)):  # whole rows of ten
         top = max(part, default=0)
         if top >= len(cells):
             cells.extend(f"{v:>4}" for v in range(len(cells), top + 1))
