@@ -385,6 +385,8 @@ MAX_QUADRATIC_CLI = 1 << 18
 # Other games that split heaps, unless a period is certified early (Kayles): the rare-value kernel's work grows
 # faster than n (Grundy's game: about 30 s for 2^23 values here, a minute for 2^24)
 MAX_SPLITTING_CLI = 1 << 24
+# A long subtraction: or allbut: list costs n times its length (the engine checks each number for each heap)
+MAX_TAKE_WORK = 4_000_000_000
 # rare: the analysis keeps a few 8-byte copies of the values
 MAX_RARE = 1 << 24
 
@@ -399,6 +401,12 @@ def _heap_limit(game: HeapGame, n: int, method: str, option: str = "--to") -> No
         raise ValueError(
             f"{option} {n:,} is too large for {game.name} (every split of every heap, about n²/4 steps): "
             f"the limit is MAX_QUADRATIC_CLI = {MAX_QUADRATIC_CLI:,}"
+        )
+    rules = len(takes.take_all) + len(takes.take_one) + len(takes.take_except) if takes is not None else 0
+    if n * rules > MAX_TAKE_WORK:
+        raise ValueError(
+            f"{option} {n:,} with {rules:,} numbers in the rule is too much work (n times the numbers): "
+            f"the limit is MAX_TAKE_WORK = {MAX_TAKE_WORK:,}"
         )
     if takes is not None and takes.take_split and n > MAX_SPLITTING_CLI and not _certified_early(game, method):
         raise ValueError(
@@ -680,7 +688,8 @@ LIMITS
   values --misere  N <= 40 for a game that splits heaps, 35 if it may also take any number, 5,000 otherwise
   genus            N <= 30 for a game that splits heaps, 25 if it may also take any number, 1,000 otherwise
   rare             N <= 16,777,216 (MAX_RARE)
-  subtraction:S, allbut:E   each number <= 1,000,000 (MAX_TAKE); every number is ASCII digits 0-9
+  subtraction:S, allbut:E   each number <= 1,000,000 (MAX_TAKE), N times their count <= 4,000,000,000
+                   (MAX_TAKE_WORK); every number on the command line is ASCII digits 0-9
   Output paths (--plot, --certificate) are checked before the work: not empty, an existing folder;
   --plot writes exactly the file named, in the format its suffix names (.png, .pdf, .svg, ...).
 
