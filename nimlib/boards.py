@@ -469,7 +469,7 @@ class TurningTurtles(Board):
         return [(f"heads at {p + 1}", p + 1 - shift) for p, coin in enumerate(self.check(position)) if coin]
 
     def cells(self, position):
-        return ["O" if c else "X" for c in self.check(position)]
+        return ["H" if c else "T" for c in self.check(position)]
 
     def widget_params(self):
         return {"twins": self.twins}

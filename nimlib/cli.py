@@ -411,7 +411,10 @@ def cmd_period(args: argparse.Namespace) -> int:
         rule = spec.certificate_rule
         cert = {"format": FORMAT, "game": canonical_label(rule), "rule": rule, "preperiod": found.preperiod}
         cert.update(period=found.period, values=values)  # t and needed are derived from the rule by the checker
-        Path(args.certificate).write_text(json.dumps(cert) + "\n", encoding="utf-8")
+        try:
+            Path(args.certificate).write_text(json.dumps(cert) + "\n", encoding="utf-8")
+        except OSError as error:
+            raise OSError(f"cannot write the certificate to {args.certificate}: {error.strerror or error}") from None
         data["certificate"] = str(args.certificate)
         text += f"\ncertificate written to {args.certificate} ({found.needed} values)"
     _emit(args, data, text)

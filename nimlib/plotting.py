@@ -406,6 +406,6 @@ def plot_coin_row(
     ax = ax or plt.gca()
     for i, heads in enumerate(row):
         ax.add_patch(Circle((i, 0), 0.42, facecolor="#2c5282" if heads else "#e2e8f0", edgecolor="#1a202c"))
-        ax.text(i, 0, "O" if heads else "X", ha="center", va="center", color="white" if heads else "#4a5568")
+        ax.text(i, 0, "H" if heads else "T", ha="center", va="center", color="white" if heads else "#4a5568")
         ax.text(i, -0.7, labels[i] if labels else str(i + 1), ha="center", va="center", fontsize=9)
     return _board_frame(ax, (-0.6, len(row) - 0.4), (-1.1, 0.6), title)

@@ -105,7 +105,8 @@ def check_square(position: object, name: str = "position") -> Square:
 def is_p_position(position: Square) -> bool:
     """True when the player to move from ``(x, y)`` loses: (x, y) is (a_n, b_n) or (b_n, a_n) for some n.
 
-    In constant time: with x ≤ y the only candidate is n = y − x (the difference b_n − a_n is n).
+    With a fixed number of integer operations (no search): with x ≤ y the only candidate is
+    n = y − x (the difference b_n − a_n is n).
 
     >>> [p for p in [(1, 2), (2, 1), (2, 2), (3, 5), (4, 6)] if is_p_position(p)]
     [(1, 2), (2, 1), (3, 5)]

@@ -459,3 +459,11 @@ def test_the_documented_maximum_streams_within_2_gib():
     assert head.startswith(b'{"game": "kayles (0.77)", "first": 0, "values": [0, 1, 2, 3, 1, 4')
     assert tail.endswith(b"]}\n") and commas == 2 + n - 1  # two after "game" and "first", n - 1 between values
     assert usage.ru_maxrss * 1024 < 2 * 1024**3
+
+
+def test_a_certificate_that_cannot_be_written_names_the_path(capsys):
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    code, out, err = run(capsys, "period", "0.137", "--certificate", "/dev/full")
+    assert code == 2 and err.count("\n") == 1 and "cannot write the certificate to /dev/full" in err
+    assert "certificate written" not in out

@@ -253,7 +253,7 @@ export function binary(value, width) {
  * The generic explanation as data: components with values in binary, the XOR column by column,
  * the highest unbalanced bit, which component to change (to value v ⊕ S) and the move that does it.
  */
-export function explainData(def, position, params, turn = "reader") {
+export function explainData(def, position, params, turn = "reader", played = null) {
   const analysis = def.analyse(position, params, turn);
   const misere = isMisere(def, params);
   // one analysis: the component, its target and the move all come from componentMove (or the game's own best)
@@ -266,7 +266,9 @@ export function explainData(def, position, params, turn = "reader") {
   const columns = [...Array(width).keys()].map((j) => rows.reduce((n, r) => n + (r.bits[j] === "1" ? 1 : 0), 0) % 2);
   const data = { rows, width, columns, total: S, topBit: cm.topBit, component: cm.component, target: cm.target, move: null, fallback: Boolean(cm.fallback) };
   if (S !== 0n && !misere) {
-    let move = def.best ? def.best(position, params, turn) : cm.move;
+    // `played`: the move actually made (a reply chosen by Python in Jupyter may differ): explain that one
+    const own = played && def.moves(position, params, turn).find((m) => key(m.move) === key(played.move)); // with its parts
+    let move = played ? (own ?? played) : def.best ? def.best(position, params, turn) : cm.move;
     if (move) move = { ...move, parts: partsOf(def, position, move, analysis, params, turn) };
     if (move && move.parts && !move.parts.includes(data.component)) {
       // a game's own best (or a move that joins components) changes another component: name the
@@ -283,8 +285,8 @@ export function explainData(def, position, params, turn = "reader") {
 }
 
 /** The generic explanation panel (HTML): the components table and the steps in words. */
-export function explainHtml(def, position, params, turn = "reader") {
-  const d = explainData(def, position, params, turn);
+export function explainHtml(def, position, params, turn = "reader", played = null) {
+  const d = explainData(def, position, params, turn, played);
   if (d.rows.length === 0) return "<p>No component is left: the player to move has no move.</p>";
   const top = d.topBit === null ? -1 : d.width - 1 - d.topBit;
   const cls = (j) => (j === top ? ' class="nimlib-top"' : "");
@@ -317,9 +319,9 @@ export function explainHtml(def, position, params, turn = "reader") {
 }
 
 /** The explanation for a position: the game's own, else the generic one. OutOfTable gives its message. */
-export function explainPosition(def, position, params, turn = "reader") {
+export function explainPosition(def, position, params, turn = "reader", played = null) {
   try {
-    return def.explain ? def.explain(position, params, turn) : explainHtml(def, position, params, turn);
+    return def.explain ? def.explain(position, params, turn) : explainHtml(def, position, params, turn, played);
   } catch (error) {
     if (error instanceof OutOfTable) return `<p>${escapeHtml(error.message)}</p>`;
     throw error;
@@ -646,7 +648,8 @@ export function mount(model, root) {
     const last = history[history.length - 1];
     if (last && last.player === "computer") {
       details.append(el(doc, "h4", { text: `Why the computer played ${last.label}` }));
-      details.append(el(doc, "div", { html: explainPosition(def, last.before, params, "computer") }));
+      const played = { move: last.move, after: last.after, label: last.label };
+      details.append(el(doc, "div", { html: explainPosition(def, last.before, params, "computer", played) }));
     }
     details.append(el(doc, "h4", { text: "The position now" }));
     details.append(el(doc, "div", { html: explainPosition(def, position, params, toMove(history, computerFirst)) }));
