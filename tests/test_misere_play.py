@@ -146,13 +146,14 @@ _CONSTRUCTORS = {
     r"HeapBoard\(game=laskers_nim": "lasker",
     r"HeapBoard\(game=grundys_game": "grundy",
     r"HeapBoard\(game=(subtraction|s123)": "subtraction",
-    r"HeapBoard\(game=HeapGame\(": "heaps",
+    r"HeapGame\(": "heaps",
     r"Trominoes\(": "trominoes",
     r"Staircase\(": "staircase",
     r"Nimble\((?!.*no_jumps=True)": "nimble",
     r"Nimble\(.*no_jumps=True": "nimble-2",
     r"TurningTurtles\((?!.*twins=True)": "turtles",
     r"TurningTurtles\(.*twins=True": "twins",
+    r"Twins\(": "twins",
     r"GraphChips\(.*annihilate=True": "graph-chips (annihilating)",
     r"GraphChips\((?!.*annihilate=True)": "graph-chips",
     r"Northcott\(": "northcott",
@@ -168,7 +169,7 @@ _VARIANTS = {"nimble-2", "twins", "graph-chips (annihilating)"}
 
 
 def _widget_calls() -> dict[str, list[str]]:
-    """The last line of every notebook code cell that shows a widget, by notebook."""
+    """The lines of every notebook code cell that ends by showing a widget, by notebook."""
     import re
 
     found: dict[str, list[str]] = {}
@@ -178,7 +179,7 @@ def _widget_calls() -> dict[str, list[str]]:
                 continue
             lines = "".join(cell["source"]).strip().splitlines()
             if lines and re.match(r"(GameBoard|PlayWidget|NimGame)\(", lines[-1]):
-                found.setdefault(path.name, []).append(lines[-1])
+                found.setdefault(path.name, []).extend(lines)
     return found
 
 
