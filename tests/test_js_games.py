@@ -91,7 +91,7 @@ def _misere_strip(board) -> FixtureGame:
     rows = [
         r
         for r in product((0, 1), repeat=n)
-        if board.widget == "misere-kayles" or board.check(r) and not any(r[i] and r[i + 1] for i in range(n - 1))
+        if board.widget == "misere-kayles" or not any(r[i] and r[i + 1] for i in range(n - 1))
     ]
     params = {**board.widget_params(), **page_params(board)}
     return FixtureGame(board.widget, params, rows, board.successors, misere=True, canon="identity")
