@@ -9,7 +9,7 @@
 //         (chapter 15: every position reachable from it has γ0 = g or {g, γ0} = {0, 1}).
 //
 // The strategy: exhaustive misère search over the position's runs as a multiset (sorted run lengths,
-// memoised), so a row of 12 pins costs a few hundred multisets. `best` and `explain` read the same
+// memoised), so a row of 12 pins costs about a hundred multisets. `best` and `explain` read the same
 // analysis (misereStripAnalysis), so the explanation is the computation that chose the move.
 
 import { register, gameDef, OutOfTable, escapeHtml } from "../core.js";
