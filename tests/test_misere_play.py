@@ -215,3 +215,15 @@ def test_the_page_game_scan_bites():
     assert games("NimGame((1, 2), misere=True, k=2, seed=7)") == {"misere-moore"}
     assert games("NimGame((1, 2), misere=True, seed=7)") == {"misere-nim"}
     assert games("GameBoard(GraphChips(edges=edges), (0, 1, 7))") == {"graph-chips"}
+
+
+def test_node_tests_use_nimlibs_tables():
+    """The genus and tame tables written into tests/js/test_misere_strips.test.mjs are nimlib's."""
+    import re
+
+    source = (ROOT / "tests" / "js" / "test_misere_strips.test.mjs").read_text(encoding="utf-8")
+    for name, game in [("KAYLES", kayles), ("CROSSES", crosses)]:
+        block = re.search(rf"const {name} = \{{\s*genus: (\[.*?\]\]\]),\s*tame: (\[.*?\]),", source, re.S)
+        assert block, name
+        genus, tame = json.loads(block.group(1)), json.loads(block.group(2))
+        assert misere_strip_params(game, 12) == {"genus": genus, "tame": tame}, name
