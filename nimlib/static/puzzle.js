@@ -383,7 +383,11 @@ export function mountPuzzle(model, root) {
 
   function render(keepFocus = false) {
     puzzleStyle(doc);
-    const hadFocus = box.contains(doc.activeElement);
+    const active = doc.activeElement;
+    const hadFocus = box.contains(active);
+    // the same control keeps the focus when it is still there (a piece chosen, a move button)
+    const same = hadFocus && active.dataset ? ["move", "select"].find((k) => active.dataset[k] !== undefined) : null;
+    const again = same ? `[data-${same}='${active.dataset[same]}']` : null;
     const stage = puzzle.stage;
     box.dataset.game = def.id;
     box.dataset.position = key(puzzle.position);
@@ -418,7 +422,9 @@ export function mountPuzzle(model, root) {
     score.textContent = `Streak: ${record.streak} · solved ${record.solved} of ${record.played}`;
     why.innerHTML = puzzle.why || "";
     // Keyboard users: to the board after "N", to Next puzzle once done, to the answers on a new one
-    if (hadFocus || keepFocus) {
+    const kept = again && stage === "move" ? board.querySelector(again) : null;
+    if (kept && !kept.disabled) kept.focus();
+    else if (hadFocus || keepFocus) {
       const target =
         stage === "move"
           ? board.querySelector("button:not([disabled])") || board
