@@ -234,7 +234,7 @@ export function mountPuzzle(model, root) {
   puzzleStyle(doc);
   let record = puzzleState({ streak: Number(model.get("streak")) || 0, solved: Number(model.get("solved")) || 0, played: (model.get("results") || []).length });
   // stage: "answer" (P or N?), "move" (find the winning move), "done" (feedback shown)
-  let puzzle = null; // {position, isP, size, stage, answer, shown, reply, mark, hint, feedback, right, why}
+  let puzzle = null; // {position, isP, size, stage, answer, shown, before, reply, hint, tone, feedback, why}
   let selection = null;
 
   const part = (tag, attrs, ...children) => el(doc, tag, attrs, ...children);
@@ -269,6 +269,7 @@ export function mountPuzzle(model, root) {
   function finish(correct, move) {
     record = puzzleRecord(record, correct);
     puzzle.stage = "done";
+    if (record.offerEasier) puzzle.feedback += ` ${PUZZLE_WRONG_RUN} wrong in a row: an easier puzzle is offered below.`;
     save({ position: puzzle.position, answer: puzzle.answer, correct, move });
   }
 
