@@ -13,6 +13,7 @@ import re
 import time
 
 import pytest
+from selenium.webdriver.common.keys import Keys
 
 from .test_browser import IGNORED, browser, open_page, pages, server  # noqa: F401 -- fixtures
 from .test_puzzles import CHAPTER_PUZZLES, chapter_widget
@@ -30,6 +31,9 @@ return {
   live: feedback.getAttribute('aria-live'), replies: root.querySelectorAll('.nimlib-puzzle-reply').length,
   moves: [...root.querySelectorAll('.nimlib-board button[data-move]:not([disabled])')].map((b) => b.dataset.move),
   selects: root.querySelectorAll('.nimlib-board button[data-select]').length,
+  next_top: Math.round(root.querySelector("[data-ctl='next']").getBoundingClientRect().top
+    - root.getBoundingClientRect().top),
+  focus: root.contains(document.activeElement) ? document.activeElement.dataset.ctl || null : null,
   small: [...root.querySelectorAll('button')].filter((b) => b.offsetParent && b.style.visibility !== 'hidden'
     && !b.closest('.nimlib-board') && (b.offsetWidth < 24 || b.offsetHeight < 24)).length,
 };
@@ -124,8 +128,14 @@ def test_every_puzzle_block_is_solved_by_clicking(browser, server, built_book): 
             assert now["stage"] == "answer" and now["feedback"] == "", now
             position = json.loads(now["position"])
             verdict = widget.verdict(position)
-            click(browser, index, f"[data-answer='{'N' if verdict == 'P' else 'P'}']")
+            # by keyboard this time; the controls below the feedback do not move (no layout shift)
+            top = state(browser, index)["next_top"]
+            root = browser.find_elements("css selector", ".nimlib-puzzle")[index]
+            root.find_element("css selector", f"[data-answer='{'N' if verdict == 'P' else 'P'}']").send_keys(Keys.ENTER)
+            time.sleep(0.05)
             now = state(browser, index)
+            assert now["next_top"] == top, "the answer moved the controls"
+            assert now["focus"] == "next", "after the answer the focus is on Next puzzle"
             assert now["feedback"].startswith(f"Not this time: it is an {verdict}-position"), now["feedback"]
             assert (now["stage"], now["result"], now["tone"]) == ("done", "wrong", "wrong")
             assert now["why"].strip(), "a wrong answer shows the reason"
