@@ -16,12 +16,17 @@ from __future__ import annotations
 import json
 import re
 import statistics
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
+from .conftest import ROOT
 from .test_browser import browser, open_page, pages, server, widget_pages  # noqa: F401 (fixtures)
+
+sys.path.insert(0, str(ROOT / "book" / "_ext"))
+from nimbook import accessible_theme, lighten_page  # the book's extension, under test here
 
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 PROSE = "book/notation.html"
@@ -54,47 +59,51 @@ return performance.getEntriesByType('resource')
 """
 
 
-def _cold(browser) -> None:
-    """Every load from the server, not the cache, so chapters and the prose page are timed alike."""
-    browser.execute_cdp_cmd("Network.enable", {})
-    browser.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+def _cold(driver) -> None:
+    """Every load from the base, not the cache, so chapters and the prose page are timed alike."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
 
 
-def _load(browser, url: str, *, game: bool, timeout: float = 30) -> tuple[float, int]:
+def _load(driver, url: str, *, game: bool, timeout: float = 30) -> tuple[float, int]:
     """Load ``url``; (ms until load, or until the first game is playable when ``game``; JS bytes fetched)."""
-    browser.get(url)
+    driver.get(url)
     deadline = time.monotonic() + timeout
     key = "window.__nimlibPlayable" if game else "performance.getEntriesByType('navigation')[0].loadEventEnd"
     while True:
-        value = browser.execute_script(f"return {key} || null")
+        value = driver.execute_script(f"return {key} || null")
         if value:
             break
         assert time.monotonic() < deadline, f"{url}: no playable game after {timeout} s"
         time.sleep(0.05)
     # Wait for the load event too, so every script counts in the bytes
-    while not browser.execute_script("return performance.getEntriesByType('navigation')[0].loadEventEnd > 0"):
+    while not driver.execute_script("return performance.getEntriesByType('navigation')[0].loadEventEnd > 0"):
         time.sleep(0.05)
-    return float(value), int(browser.execute_script(_JS_BYTES))
+    return float(value), int(driver.execute_script(_JS_BYTES))
 
 
-def measure_pages(browser, server: str, built_book: Path, runs: int = RUNS) -> dict:
+def measure_pages(driver, base: str, built_book: Path, runs: int = RUNS) -> dict:
     """Median load time and JS bytes of the prose page, and of each chapter median first-playable time and JS bytes."""
-    _cold(browser)
-    watch = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": _WATCH})
+    _cold(driver)
+    watch = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": _WATCH})
     try:
-        prose = [_load(browser, f"{server}/{PROSE}", game=False) for _ in range(runs)]
+        prose = [_load(driver, f"{base}/{PROSE}", game=False) for _ in range(runs)]
         chapters = {}
         for page in widget_pages(built_book):
-            found = [_load(browser, f"{server}/{page}", game=True) for _ in range(runs)]
+            found = [_load(driver, f"{base}/{page}", game=True) for _ in range(runs)]
             chapters[page] = {
                 "playable_ms": statistics.median(t for t, _ in found),
                 "js_bytes": max(b for _, b in found),
             }
     finally:
-        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": watch["identifier"]})
-        browser.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": watch["identifier"]})
+        driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
     return {
-        "prose": {"page": PROSE, "load_ms": statistics.median(t for t, _ in prose), "js_bytes": max(b for _, b in prose)},
+        "prose": {
+            "page": PROSE,
+            "load_ms": statistics.median(t for t, _ in prose),
+            "js_bytes": max(b for _, b in prose),
+        },
         "chapters": chapters,
     }
 
@@ -136,7 +145,7 @@ def test_pages_carry_no_widget_manager_or_bundle_copies(built_book):
         assert "nimlib/loader.js" in html and "nimlib/widget.css" in html, page
         for heavy in ("embed-amd.js", "require.js", "nimwidgets.js"):
             assert heavy not in html, f"{page} still loads {heavy}"
-        for block in re.findall(r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>', html, re.S):
+        for block in re.findall(r'widget-state\+json">(.*?)</script>', html, re.S):
             for model in json.loads(block)["state"].values():
                 assert "_esm" not in model["state"] and "_css" not in model["state"], page
         assert len(html) < 300_000, f"{page} weighs {len(html)} bytes of HTML"
@@ -156,16 +165,16 @@ axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a
 """
 
 
-def axe_violations(browser, server: str, built_book: Path) -> dict[str, list[dict]]:
+def axe_violations(driver, base: str, built_book: Path) -> dict[str, list[dict]]:
     """axe-core's WCAG A/AA violations of every page (index included), by page."""
     source = AXE.read_text(encoding="utf-8")
     found = {}
     for page in ["index.html", *pages(built_book)]:
         has_widgets = "widget-view+json" in (built_book / page).read_text(encoding="utf-8")
-        open_page(browser, f"{server}/{page}", wait_for=".nimlib-play" if has_widgets else None)
-        browser.execute_script(source)
-        browser.set_script_timeout(120)
-        found[page] = browser.execute_async_script(_AXE_RUN)
+        open_page(driver, f"{base}/{page}", wait_for=".nimlib-play" if has_widgets else None)
+        driver.execute_script(source)
+        driver.set_script_timeout(120)
+        found[page] = driver.execute_async_script(_AXE_RUN)
     return found
 
 
@@ -183,15 +192,18 @@ def test_axe_finds_nothing_serious(browser, server, built_book):  # noqa: F811
 # Tab from the board box of widget arguments[0]: the active element after each Tab, as [widget index, data-move]
 _ACTIVE = """
 const a = document.activeElement;
-return [[...document.querySelectorAll('.nimlib-play')].indexOf(a.closest('.nimlib-play')), a.dataset ? a.dataset.move || null : null,
-        a.tagName, a.disabled === true];
+return [[...document.querySelectorAll('.nimlib-play')].indexOf(a.closest('.nimlib-play')),
+        a.dataset ? a.dataset.move || null : null, a.tagName, a.disabled === true];
 """
 
 # Rects of the board and its parts (widget arguments[0]), and whether the board box scrolls sideways
 _RECTS = """
 const root = document.querySelectorAll('.nimlib-play')[arguments[0]];
 const board = root.querySelector('.nimlib-board');
-const r = (n) => { const b = n.getBoundingClientRect(); return [Math.round(b.width * 10) / 10, Math.round(b.height * 10) / 10]; };
+const r = (n) => {
+  const b = n.getBoundingClientRect();
+  return [Math.round(b.width * 10) / 10, Math.round(b.height * 10) / 10];
+};
 const parts = {};
 for (const n of board.querySelectorAll('[data-part]')) parts[n.dataset.part] = r(n);
 return {board: r(board), parts, overflow: board.scrollWidth - board.clientWidth,
@@ -260,12 +272,14 @@ const roots = [...document.querySelectorAll('.nimlib-play')];
 roots.forEach((root, w) => {
   const board = root.querySelector('.nimlib-board');
   const box = board.getBoundingClientRect();
-  const targets = root.querySelectorAll('.nimlib-board button, .nimlib-board [tabindex="0"], .nimlib-board [role=button]');
+  const targets = root.querySelectorAll(
+    '.nimlib-board button, .nimlib-board [tabindex="0"], .nimlib-board [role=button]');
   for (const t of targets) {
     const r = t.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;
     const label = t.dataset.move || t.dataset.select || t.dataset.ctl || t.getAttribute('aria-label') || t.tagName;
-    if (t.dataset.move !== undefined && (r.left < Math.max(0, box.left) - 0.5 || r.right > Math.min(innerWidth, box.right) + 0.5))
+    const hidden = r.left < Math.max(0, box.left) - 0.5 || r.right > Math.min(innerWidth, box.right) + 0.5;
+    if (t.dataset.move !== undefined && hidden)
       out.push([w, label, 'out of sight', Math.round(r.left), Math.round(r.right)]);
     if (r.width < 23.5 || r.height < 23.5) out.push([w, label, 'small', Math.round(r.width), Math.round(r.height)]);
   }
@@ -274,18 +288,18 @@ return out;
 """
 
 
-def phone_problems(browser, server: str, built_book: Path, width: int = PHONE) -> dict[str, list]:
+def phone_problems(driver, base: str, built_book: Path, width: int = PHONE) -> dict[str, list]:
     """Move buttons out of sight and targets under 24 x 24 px at ``width``, by page."""
-    browser.set_window_size(width, 900)
+    driver.set_window_size(width, 900)
     found = {}
     try:
         for page in widget_pages(built_book):
-            open_page(browser, f"{server}/{page}", wait_for=".nimlib-play")
-            problems = browser.execute_script(_PHONE)
+            open_page(driver, f"{base}/{page}", wait_for=".nimlib-play")
+            problems = driver.execute_script(_PHONE)
             if problems:
                 found[page] = problems
     finally:
-        browser.set_window_size(1280, 1000)
+        driver.set_window_size(1280, 1000)
     return found
 
 
@@ -294,3 +308,69 @@ def test_every_move_in_sight_and_big_enough_on_a_phone(browser, server, built_bo
     found = phone_problems(browser, server, built_book)
     print(f"\nat {PHONE} px: {sum(map(len, found.values()))} targets out of sight or under {TARGET} px")
     assert not found, {page: problems[:10] for page, problems in found.items()}
+
+
+# ---------------------------------------------------------------- the build step itself (quick)
+
+_VIEW = '<script type="application/vnd.jupyter.widget-view+json">{"model_id": "%s"}</script>'
+
+
+def _page(models: dict, views: list[str]) -> str:
+    state = json.dumps({"version_major": 2, "version_minor": 0, "state": models})
+    return (
+        '<html><head><script src="../_static/requirejs/require.js?v=1"></script>\n'
+        '<script src="../_static/nimwidgets.js?v=2"></script>\n'
+        '<script src="../_static/@jupyter-widgets/html-manager/dist/embed-amd.js?v=3"></script>\n</head><body>'
+        + "".join(_VIEW % v for v in views)
+        + f'<script type="application/vnd.jupyter.widget-state+json">{state}</script></body></html>'
+    )
+
+
+def _play(game: str) -> dict:
+    state = {"game": game, "_esm": "x" * 999, "_css": "y", "layout": "IPY_MODEL_l"}
+    return {"model_module": "anywidget", "model_name": "AnyModel", "state": state}
+
+
+_LAYOUT = {"model_module": "@jupyter-widgets/base", "model_name": "LayoutModel", "state": {}}
+_SLIDER = {"model_module": "@jupyter-widgets/controls", "model_name": "IntSliderModel", "state": {"value": 3}}
+
+
+def test_lighten_page_drops_the_manager_and_the_copies():
+    html = lighten_page(_page({"a": _play("nim"), "b": _play("kayles"), "l": _LAYOUT}, ["a", "b"]), "../_static/")
+    assert "require.js" not in html and "embed-amd.js" not in html and "nimwidgets.js" not in html
+    assert '<script type="module" async src="../_static/nimlib/loader.js">' in html
+    assert 'href="../_static/nimlib/widget.css"' in html
+    assert 'rel="modulepreload" href="../_static/nimlib/play.js"' in html
+    state = json.loads(re.search(r"widget-state\+json\">(.*?)</script>", html, re.S).group(1))["state"]
+    assert set(state) == {"a", "b"}
+    assert all("_esm" not in m["state"] and "_css" not in m["state"] for m in state.values())
+    assert state["a"]["state"]["game"] == "nim"
+    assert html.count("widget-view+json") == 2
+
+
+def test_lighten_page_keeps_the_manager_for_other_widgets():
+    html = lighten_page(_page({"a": _play("nim"), "s": _SLIDER, "l": _LAYOUT}, ["a", "s"]), "../_static/")
+    assert "require.js" in html and "embed-amd.js" in html and "nimlib/loader.js" in html
+    jupyter = json.loads(re.search(r"jupyter\.widget-state\+json\">(.*?)</script>", html, re.S).group(1))["state"]
+    ours = json.loads(re.search(r"nimlib\.widget-state\+json\">(.*?)</script>", html, re.S).group(1))["state"]
+    assert "a" not in jupyter and "s" in jupyter and set(ours) == {"a"} and "_esm" not in ours["a"]["state"]
+    assert '<script type="application/vnd.nimlib.widget-view+json">{"model_id": "a"}</script>' in html
+    assert '<script type="application/vnd.jupyter.widget-view+json">{"model_id": "s"}</script>' in html
+
+
+def test_lighten_page_leaves_other_pages_alone_and_refuses_bad_input():
+    plain = _page({"s": _SLIDER}, ["s"])
+    assert lighten_page(plain, "../_static/") == plain
+    with pytest.raises(TypeError, match="html must be a str"):
+        lighten_page(b"<html>", "../_static/")
+
+
+def test_theme_buttons_name_their_visible_text():
+    html = (
+        '<button class="btn search-button-field search-button__button" title="Search" aria-label="Search" x>'
+        '<button class="btn btn-sm nav-link pst-navbar-icon theme-switch-button pst-js-only" aria-label="Color mode" y>'
+        '<button class="btn btn-sm pst-navbar-icon search-button search-button__button" aria-label="Search">'
+    )
+    fixed = accessible_theme(html)
+    assert fixed.count('aria-label="Search"') == 1  # the icon-only search button keeps its name
+    assert 'aria-label="Color mode: Light, Dark or System Settings"' in fixed

@@ -96,13 +96,22 @@ export function mountAll(doc, render) {
   return mounted;
 }
 
-// In a browser: load the front end (a module the page preloads) and mount once the page is parsed
+// In a browser: fetch and run the front end at once (the page preloads it), and mount as soon as the
+// page is parsed ("interactive"), without waiting for deferred scripts such as MathJax
 if (typeof document !== "undefined" && typeof window !== "undefined") {
+  const front = import("./play.js");
   const start = () =>
-    import("./play.js").then((front) => {
-      mountAll(document, front.default.render);
+    front.then((module) => {
+      mountAll(document, module.default.render);
       window.NIMLIB_READY = true;
     });
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  if (document.readyState !== "loading") start();
+  else {
+    const parsed = () => {
+      if (document.readyState === "loading") return;
+      document.removeEventListener("readystatechange", parsed);
+      start();
+    };
+    document.addEventListener("readystatechange", parsed);
+  }
 }

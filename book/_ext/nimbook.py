@@ -134,9 +134,28 @@ def lighten_page(html: str, static_prefix: str) -> str:
     head = (
         f'<link rel="stylesheet" href="{static_prefix}nimlib/widget.css" />\n'
         f'<link rel="modulepreload" href="{static_prefix}nimlib/play.js" />\n'
-        f'<script type="module" src="{static_prefix}nimlib/loader.js"></script>\n'
+        f'<script type="module" async src="{static_prefix}nimlib/loader.js"></script>\n'
     )
     return html.replace("</head>", head + "</head>", 1)
+
+
+# The theme's controls whose accessible name leaves out their visible text (axe: label-content-name-mismatch)
+_THEME_LABELS = (
+    # The search field shows "Search Ctrl+K": its name comes from that text, not from aria-label="Search"
+    (re.compile(r'(<button class="btn search-button-field[^"]*"[^>]*?) aria-label="Search"'), r"\1"),
+    # The colour-mode button shows one of three icons titled Light, Dark, System Settings
+    (
+        re.compile(r'(<button class="[^"]*theme-switch-button[^"]*"[^>]*?) aria-label="Color mode"'),
+        r'\1 aria-label="Color mode: Light, Dark or System Settings"',
+    ),
+)
+
+
+def accessible_theme(html: str) -> str:
+    """The theme's buttons with accessible names that contain their visible text (WCAG 2.5.3)."""
+    for pattern, replacement in _THEME_LABELS:
+        html = pattern.sub(replacement, html)
+    return html
 
 
 def write_page_files(static: Path) -> None:
@@ -151,7 +170,7 @@ def write_page_files(static: Path) -> None:
 
 
 def lighten_build(outdir: Path) -> int:
-    """Write the page files and rewrite every HTML page of ``outdir`` with play widgets; how many changed."""
+    """Write the page files and rewrite the HTML pages of ``outdir`` (play widgets, theme labels); how many changed."""
     outdir = Path(outdir)
     if not (outdir / "_static").is_dir():
         raise ValueError(f"outdir must be a built HTML folder with _static/, got {outdir}")
@@ -162,9 +181,9 @@ def lighten_build(outdir: Path) -> int:
         if rel.parts[0] in ("_static", "_sources"):
             continue
         html = page.read_text(encoding="utf-8")
-        if VIEW_TYPE not in html:
-            continue
-        new = lighten_page(html, "../" * (len(rel.parts) - 1) + "_static/")
+        new = accessible_theme(html)
+        if VIEW_TYPE in new:
+            new = lighten_page(new, "../" * (len(rel.parts) - 1) + "_static/")
         if new != html:
             page.write_text(new, encoding="utf-8")
             changed += 1

@@ -342,6 +342,13 @@ function hbDraw(position, params, view) {
       );
       path.style.cursor = "pointer";
       path.addEventListener("click", () => button.click());
+      // The edge takes the keyboard as its button does: focusable, Enter or Space cuts it
+      for (const [name, value] of [["tabindex", "0"], ["role", "button"], ["aria-label", label]]) path.setAttribute(name, value);
+      path.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault();
+        button.click();
+      });
       buttons.push(button);
     }
   }

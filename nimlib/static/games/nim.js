@@ -12,8 +12,8 @@
 import { register, escapeHtml } from "../core.js";
 
 const NIM_MAX = 2 ** 53 - 1;
-const NIM_STONES = 20; // heaps up to this size are drawn stone by stone
-const NIM_TOP = 12; // a larger heap shows its top stones and a box for any new size
+const NIM_STONES = 13; // heaps up to this size are drawn stone by stone (one line on a 390 px phone)
+const NIM_TOP = 8; // a larger heap shows its count, its top stones and a box for any new size
 
 function nimK(params) {
   return Math.max(1, Number((params && params.k) || 1));
