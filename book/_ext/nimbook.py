@@ -136,6 +136,8 @@ def lighten_page(html: str, static_prefix: str) -> str:
         f'<link rel="modulepreload" href="{static_prefix}nimlib/play.js" />\n'
         f'<script type="module" async src="{static_prefix}nimlib/loader.js"></script>\n'
     )
+    if "nimlib/loader.js" in html:  # lightened already: the page files are linked once
+        return html
     return html.replace("</head>", head + "</head>", 1)
 
 
@@ -148,6 +150,8 @@ _THEME_LABELS = (
         re.compile(r'(<button class="[^"]*theme-switch-button[^"]*"[^>]*?) aria-label="Color mode"'),
         r'\1 aria-label="Color mode: Light, Dark or System Settings"',
     ),
+    # A hidden cell's toggle shows "Show code cell source": that text is its name
+    (re.compile(r'<summary aria-label="Toggle hidden content">'), "<summary>"),
 )
 
 

@@ -287,7 +287,7 @@ function hbDraw(position, params, view) {
   svg.setAttribute("width", String(Math.round(width)));
   svg.setAttribute("height", String(Math.round(height)));
   svg.setAttribute("viewBox", `${left} ${-top} ${right - left} ${top + 0.35}`);
-  svg.setAttribute("role", "img");
+  svg.setAttribute("role", "group"); // not "img": its edges are controls (Tab, Enter)
   svg.setAttribute("style", "display: block"); // no inline baseline gap, so the board needs no vertical scroll
   svg.setAttribute("aria-label", `Hackenbush picture: ${position.length} edge${position.length === 1 ? "" : "s"} standing on the ground line`);
   const add = (tag, attrs) => {
