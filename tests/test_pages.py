@@ -32,6 +32,7 @@ AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 PROSE = "book/notation.html"
 PLAYABLE = ".nimlib-play[data-turn=reader] button[data-move]:not([disabled])"
 RUNS = 3
+RETRY = 6  # more loads of a chapter whose median of RUNS is over the goal
 SLOWEST_RATIO = 1.5  # the slowest chapter's first game playable within 1.5x the prose page's load time
 GAME_JS_BYTES = 300_000  # the games add at most 0.3 MB of JavaScript to a page
 PHONE = 390
@@ -82,7 +83,7 @@ def _load(driver, url: str, *, game: bool, timeout: float = 30) -> tuple[float, 
     return float(value), int(driver.execute_script(_JS_BYTES))
 
 
-def measure_pages(driver, base: str, built_book: Path, runs: int = RUNS) -> dict:
+def measure_pages(driver, base: str, built_book: Path, runs: int = RUNS, retry: bool = True) -> dict:
     """Median load time and JS bytes of the prose page, and of each chapter median first-playable time and JS bytes.
 
     Each chapter load follows a prose page load, so a busy machine slows both alike (the prose page's
@@ -98,9 +99,17 @@ def measure_pages(driver, base: str, built_book: Path, runs: int = RUNS) -> dict
             for _ in range(runs):
                 prose.append(_load(driver, f"{base}/{PROSE}", game=False))
                 found.append(_load(driver, f"{base}/{page}", game=True))
+            # A shared machine stalls now and then: a chapter over the goal is measured RETRY more
+            # times (the median of all its loads counts), so only a lasting slowness fails
+            bar = SLOWEST_RATIO * statistics.median(t for t, _ in prose)
+            if retry and statistics.median(t for t, _ in found) > bar:
+                for _ in range(RETRY):
+                    prose.append(_load(driver, f"{base}/{PROSE}", game=False))
+                    found.append(_load(driver, f"{base}/{page}", game=True))
             chapters[page] = {
                 "playable_ms": statistics.median(t for t, _ in found),
                 "js_bytes": max(b for _, b in found),
+                "loads": len(found),
             }
     finally:
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": watch["identifier"]})
@@ -121,7 +130,8 @@ def report_speed(figures: dict) -> list[str]:
     for page, c in figures["chapters"].items():
         lines.append(
             f"{page}: first game playable {c['playable_ms']:.0f} ms ({c['playable_ms'] / prose['load_ms']:.2f}x), "
-            f"JS {c['js_bytes'] / 1e6:.2f} MB (+{(c['js_bytes'] - prose['js_bytes']) / 1e6:.3f} MB)"
+            f"JS {c['js_bytes'] / 1e6:.2f} MB (+{(c['js_bytes'] - prose['js_bytes']) / 1e6:.3f} MB), "
+            f"median of {c['loads']} loads"
         )
     return lines
 
