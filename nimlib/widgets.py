@@ -617,7 +617,7 @@ def _checked_result(rules: Playable, result: Any, name: str) -> dict:
 
 def _decode(rules: Playable, value: Any) -> Any:
     """A position from Python or the page, in the rules' own form; refuse what is no position, naming it."""
-    if isinstance(value, frozenset):
+    if isinstance(value, set | frozenset):
         return rules.check(value)  # the game's own set form (Hackenbush, Corners); Nim's check refuses it
     if not isinstance(value, list | tuple):
         raise TypeError(

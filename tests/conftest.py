@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -47,7 +48,13 @@ def tool(name: str) -> str:
 
 @pytest.fixture(scope="session")
 def built_book(tmp_path_factory) -> Path:
-    """The whole book, built strictly (-W -n) from scratch into a temporary folder; its HTML root."""
+    """The whole book, built strictly (-W -n) from scratch into a temporary folder; its HTML root.
+
+    NIMBOOK_BUILT_HTML=<folder> reuses a book built already (its _build/html), for work on the page tests.
+    """
+    ready = os.environ.get("NIMBOOK_BUILT_HTML")
+    if ready:
+        return Path(ready).resolve()
     out = tmp_path_factory.mktemp("book")
     result = subprocess.run(
         [tool("jupyter-book"), "build", str(ROOT), "--all", "-W", "-n", "--keep-going", "--path-output", str(out)],

@@ -40,12 +40,16 @@ return {
 """
 
 
+# The saved widget blocks, as Jupyter writes them or as the book's build renames them for its loader
+_SAVED = r'<script type="application/vnd\.(?:jupyter|nimlib)\.widget-{kind}\+json">(.*?)</script>'
+
+
 def puzzle_count(source: str) -> int:
     """How many saved widgets of a page are puzzles (mode "puzzle")."""
     states = {}
-    for block in re.findall(r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>', source, re.S):
+    for block in re.findall(_SAVED.format(kind="state"), source, re.S):
         states.update(json.loads(block)["state"])
-    views = re.findall(r'<script type="application/vnd.jupyter.widget-view\+json">(.*?)</script>', source, re.S)
+    views = re.findall(_SAVED.format(kind="view"), source, re.S)
     return sum(states[json.loads(v)["model_id"]]["state"].get("mode") == "puzzle" for v in views)
 
 

@@ -391,6 +391,8 @@ def _every_page_game():
         NimGame((3, 4, 5, 6), k=2, misere=True),
         *(GameBoard(board, start) for board, start, _ in BOARDS),
         GameBoard(CrossesStrip(length=7, distance=2), (0,) * 7),
+        GameBoard(KaylesRow(length=8, misere=True), (1,) * 8),
+        GameBoard(CrossesStrip(length=9, distance=1, misere=True), (0,) * 9),
         GameBoard(HeapBoard(game=heaps, largest=20), (3, 5, 7)),
         GameBoard(Trominoes(columns=4), ((0, 0, 0, 0), (0, 0, 0, 0))),
         GameBoard(Northcott(width=6), (((0, 5), (1, 3), (0, 4)), 0)),
@@ -761,3 +763,13 @@ def test_fuzzed_page_messages_never_break_the_widget(data):
     game.reset()
     assert game.history == [] or (game.computer_first and [e["player"] for e in game.history] == ["computer"])
     assert _is_nim_game(_state(game))
+
+
+def test_a_set_is_a_position_where_the_game_is_a_set():
+    """Turning Corners' heads cells and Hackenbush's edges are sets: a set is their natural position (chapter 12)."""
+    from nimlib.coins import TurningCorners
+
+    w = PlayWidget(TurningCorners(4, 4), {(2, 2), (3, 4)})
+    assert sorted(map(tuple, w.position)) == [(2, 2), (3, 4)]
+    with pytest.raises(TypeError, match="set"):
+        NimGame({5, 3})

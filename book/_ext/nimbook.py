@@ -1,4 +1,16 @@
-"""This book's own Sphinx extension: anywidget's widget-manager module for the offline pages, and a quiet kernel.
+"""This book's own Sphinx extension: light static pages for the play widgets, and a quiet kernel.
+
+Every play widget is an anywidget, saved in its page's widget state. After the build, every page
+with play widgets is rewritten to mount them from ONE shared module (``light_pages``): the front end
+(``nimlib.widgets.bundle()``) is written once to ``_static/nimlib/play.js`` with ``widget.css`` and
+the loader (``loader.js``, next to this file), each widget's own copy of the bundle (``_esm``,
+``_css``) is dropped from the saved state, and a page whose widgets are all play widgets loses the
+script tags of require.js and the ipywidgets HTML manager (4.4 MB it needed only to start
+anywidget). A page that shows another kind of widget keeps the manager, on that page only; there
+the play widgets' views and models move to ``application/vnd.nimlib.*`` blocks the manager does
+not read. In Jupyter and Binder nothing changes: anywidget runs the same front end.
+
+For such mixed pages the rest of this docstring still holds:
 
 Every play widget is an anywidget. The ipywidgets HTML manager that brings the saved widgets to life
 on a static page loads the module "anywidget" with require.js; book/assets/nimwidgets.js points
@@ -15,6 +27,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -38,6 +51,153 @@ def copy_anywidget(app: Sphinx, exception: Exception | None) -> None:
     target = Path(app.outdir) / "_static" / "anywidget" / "index.js"
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(anywidget_module(), target)
+
+
+LOADER = Path(__file__).resolve().parent / "loader.js"
+VIEW_TYPE = "application/vnd.jupyter.widget-view+json"
+STATE_TYPE = "application/vnd.jupyter.widget-state+json"
+NIMLIB_VIEW_TYPE = "application/vnd.nimlib.widget-view+json"
+NIMLIB_STATE_TYPE = "application/vnd.nimlib.widget-state+json"
+_STATE = re.compile(r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>', re.S)
+_VIEW = re.compile(r'<script type="application/vnd\.jupyter\.widget-view\+json">(.*?)</script>', re.S)
+# The scripts a page needs only for the ipywidgets HTML manager (_config.yml's nb_ipywidgets_js)
+_MANAGER = re.compile(
+    r'[ \t]*<script\b[^>]*\bsrc="[^"]*(?:requirejs/require\.js|nimwidgets\.js|html-manager/dist/embed-amd\.js)'
+    r'[^"]*"[^>]*>\s*</script>\s*?\n?'
+)
+PAGE_FILES = ("play.js", "widget.css", "loader.js")
+
+
+def is_play_model(model: object) -> bool:
+    """A saved model of a nimlib play widget: an anywidget model whose state names a game."""
+    if not isinstance(model, dict):
+        return False
+    state = model.get("state")
+    return model.get("model_module") == "anywidget" and isinstance(state, dict) and bool(state.get("game"))
+
+
+def _script(kind: str, data: object) -> str:
+    """A JSON script block; ``</`` is escaped so no string in the data can close the tag."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return f'<script type="{kind}">{text}</script>'
+
+
+def lighten_page(html: str, static_prefix: str) -> str:
+    """One page rewritten to mount its play widgets from ``{static_prefix}nimlib/`` (unchanged if it has none).
+
+    ``static_prefix`` is the page's relative path to ``_static/`` (``"../_static/"``).
+    """
+    if not isinstance(html, str):
+        raise TypeError(f"html must be a str, got {type(html).__name__}")
+    blocks = [json.loads(m.group(1)) for m in _STATE.finditer(html)]
+    models: dict[str, dict] = {}
+    for block in blocks:
+        models.update(block.get("state", {}))
+    views = [json.loads(m.group(1)).get("model_id") for m in _VIEW.finditer(html)]
+    play = {v for v in views if is_play_model(models.get(v))}
+    if not play:
+        return html
+    for model_id in play:
+        for name in ("_esm", "_css"):
+            models[model_id]["state"].pop(name, None)
+    others = [v for v in views if v not in play]
+    if not others:
+        # Only play widgets: one state block of their models alone, and no widget manager
+        kept = {"version_major": 2, "version_minor": 0, "state": {k: models[k] for k in sorted(play)}}
+        first = True
+
+        def state_block(match: re.Match) -> str:
+            nonlocal first
+            out = _script(STATE_TYPE, kept) if first else ""
+            first = False
+            return out
+
+        html = _STATE.sub(state_block, html)
+        html = _MANAGER.sub("", html)
+    else:
+        # Another kind of widget too: the manager stays; the play widgets move out of its sight
+        def strip_play(match: re.Match) -> str:
+            data = json.loads(match.group(1))
+            data["state"] = {k: v for k, v in data.get("state", {}).items() if k not in play}
+            return _script(STATE_TYPE, data)
+
+        html = _STATE.sub(strip_play, html, count=0)
+        ours = {"version_major": 2, "version_minor": 0, "state": {k: models[k] for k in sorted(play)}}
+        html = html.replace("</body>", _script(NIMLIB_STATE_TYPE, ours) + "\n</body>", 1)
+
+        def rename_view(match: re.Match) -> str:
+            if json.loads(match.group(1)).get("model_id") in play:
+                return f'<script type="{NIMLIB_VIEW_TYPE}">{match.group(1)}</script>'
+            return match.group(0)
+
+        html = _VIEW.sub(rename_view, html)
+    head = (
+        f'<link rel="stylesheet" href="{static_prefix}nimlib/widget.css" />\n'
+        f'<link rel="modulepreload" href="{static_prefix}nimlib/play.js" />\n'
+        f'<script type="module" async src="{static_prefix}nimlib/loader.js"></script>\n'
+    )
+    if "nimlib/loader.js" in html:  # lightened already: the page files are linked once
+        return html
+    return html.replace("</head>", head + "</head>", 1)
+
+
+# The theme's controls whose accessible name leaves out their visible text (axe: label-content-name-mismatch)
+_THEME_LABELS = (
+    # The search field shows "Search Ctrl+K": its name comes from that text, not from aria-label="Search"
+    (re.compile(r'(<button class="btn search-button-field[^"]*"[^>]*?) aria-label="Search"'), r"\1"),
+    # The colour-mode button shows one of three icons titled Light, Dark, System Settings
+    (
+        re.compile(r'(<button class="[^"]*theme-switch-button[^"]*"[^>]*?) aria-label="Color mode"'),
+        r'\1 aria-label="Color mode: Light, Dark or System Settings"',
+    ),
+    # A hidden cell's toggle shows "Show code cell source": that text is its name
+    (re.compile(r'<summary aria-label="Toggle hidden content">'), "<summary>"),
+)
+
+
+def accessible_theme(html: str) -> str:
+    """The theme's buttons with accessible names that contain their visible text (WCAG 2.5.3)."""
+    for pattern, replacement in _THEME_LABELS:
+        html = pattern.sub(replacement, html)
+    return html
+
+
+def write_page_files(static: Path) -> None:
+    """The shared front end, its CSS and the loader, once, under ``static/nimlib/``."""
+    from nimlib.widgets import bundle, stylesheet
+
+    folder = static / "nimlib"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "play.js").write_text(bundle(), encoding="utf-8")
+    (folder / "widget.css").write_text(stylesheet(), encoding="utf-8")
+    shutil.copyfile(LOADER, folder / "loader.js")
+
+
+def lighten_build(outdir: Path) -> int:
+    """Write the page files and rewrite the HTML pages of ``outdir`` (play widgets, theme labels); how many changed."""
+    outdir = Path(outdir)
+    if not (outdir / "_static").is_dir():
+        raise ValueError(f"outdir must be a built HTML folder with _static/, got {outdir}")
+    write_page_files(outdir / "_static")
+    changed = 0
+    for page in sorted(outdir.rglob("*.html")):
+        rel = page.relative_to(outdir)
+        if rel.parts[0] in ("_static", "_sources"):
+            continue
+        html = page.read_text(encoding="utf-8")
+        new = accessible_theme(html)
+        if VIEW_TYPE in new:
+            new = lighten_page(new, "../" * (len(rel.parts) - 1) + "_static/")
+        if new != html:
+            page.write_text(new, encoding="utf-8")
+            changed += 1
+    return changed
+
+
+def light_pages(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    lighten_build(Path(app.outdir))
 
 
 def quiet_kernel(app: Sphinx) -> None:
@@ -91,4 +251,5 @@ def setup(app: Sphinx) -> dict:
     app.connect("config-inited", theme_repository)
     app.connect("builder-inited", quiet_kernel)
     app.connect("build-finished", copy_anywidget)
+    app.connect("build-finished", light_pages)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "2.0"}

@@ -400,6 +400,7 @@ export function mount(model, root) {
       },
       busy,
       last: flash,
+      hint: hintKey === null ? null : JSON.parse(hintKey), // the hinted move, so a compact board can show its button
       moveButton(move, content, { label, className } = {}) {
         const k = key(move);
         const b = el(
@@ -417,6 +418,9 @@ export function mount(model, root) {
           },
           content,
         );
+        // The accessible name contains the visible text (WCAG 2.5.3): "3: heap 2 from 5 to 3"
+        const shown = (b.textContent || "").trim();
+        if (label && shown && !label.includes(shown)) b.setAttribute("aria-label", `${shown}: ${label}`);
         return b;
       },
     };
@@ -546,6 +550,7 @@ export function mount(model, root) {
   let detailsOpen = false;
   let previous = new Map(); // data-part -> state before the computer's reply
   let boardFocus = false; // the keyboard focus was on the board (a move), so it stays there
+  const live = el(doc, "div", { className: "nimlib-live", role: "status", "aria-live": "polite" });
 
   function render() {
     const { position, history, computerFirst } = state();
@@ -578,13 +583,16 @@ export function mount(model, root) {
       : turn === "reader"
         ? "Your move: click the board."
         : "The computer is thinking…";
-    box.append(el(doc, "div", { className: over ? "nimlib-status nimlib-winner" : "nimlib-status", role: "status", "aria-live": "polite" }, status));
+    box.append(el(doc, "div", { className: over ? "nimlib-status nimlib-winner" : "nimlib-status" }, status));
     // the message, without the sentences the status line already says (Python's messages may add
     // "Game over: …" or "Your move.")
     const message = (model.get("message") || "")
       .split(/(?<=[.!?])\s+/)
       .filter((s) => s && !status.startsWith(s.replace(/[.!?]$/, "")))
       .join(" ");
+    // One live region that outlives every redraw says the reply in words ("I play heap 2 from 5 to 3.") and the status
+    const spoken = message ? `${message} ${status}` : status;
+    if (live.textContent !== spoken) live.textContent = spoken;
     if (message) box.append(el(doc, "div", { className: "nimlib-msg", text: message }));
     const controls = el(
       doc,
@@ -632,7 +640,8 @@ export function mount(model, root) {
     details.append(el(doc, "summary", {}, "Explain the strategy"));
     if (detailsOpen) fillExplanation(details, position, history);
     box.append(details);
-    root.replaceChildren(box);
+    if (live.parentNode === root && root.firstChild !== live) root.replaceChild(box, root.firstChild);
+    else root.replaceChildren(box, live);
     if (flash) highlight(boardBox, flash);
     // Keyboard users keep their place: the same control, else (after a move) the board's first move
     if (hadFocus) boardFocus = Boolean(active.dataset.move || active.dataset.select) || (boardFocus && active.classList.contains("nimlib-board"));

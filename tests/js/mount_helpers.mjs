@@ -183,7 +183,8 @@ export function mountWidget(options) {
     root,
     model,
     doc,
-    text: () => root.textContent,
+    // what the page shows: the live region (visually hidden, for screen readers) repeats the status
+    text: () => root.querySelector(".nimlib-play").textContent,
     click(selector) {
       const node = root.querySelector(selector);
       if (!node) throw new Error(`nothing matches ${selector}`);

@@ -290,7 +290,7 @@ function hbDraw(position, params, view) {
   svg.setAttribute("width", String(Math.round(width)));
   svg.setAttribute("height", String(Math.round(height)));
   svg.setAttribute("viewBox", `${left} ${-top} ${right - left} ${top + 0.35}`);
-  svg.setAttribute("role", "img");
+  svg.setAttribute("role", "group"); // not "img": its edges are controls (Tab, Enter)
   svg.setAttribute("style", "display: block"); // no inline baseline gap, so the board needs no vertical scroll
   svg.setAttribute("aria-label", `Hackenbush picture: ${position.length} edge${position.length === 1 ? "" : "s"} standing on the ground line`);
   const add = (tag, attrs) => {
@@ -345,6 +345,13 @@ function hbDraw(position, params, view) {
       );
       path.style.cursor = "pointer";
       path.addEventListener("click", () => button.click());
+      // The edge takes the keyboard as its button does: focusable, Enter or Space cuts it
+      for (const [name, value] of [["tabindex", "0"], ["role", "button"], ["aria-label", label]]) path.setAttribute(name, value);
+      path.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault();
+        button.click();
+      });
       buttons.push(button);
     }
   }

@@ -12,8 +12,8 @@
 import { register, escapeHtml, plural } from "../core.js";
 
 const NIM_MAX = 2 ** 53 - 1;
-const NIM_STONES = 20; // heaps up to this size are drawn stone by stone
-const NIM_TOP = 12; // a larger heap shows its top stones and a box for any new size
+const NIM_STONES = 13; // heaps up to this size are drawn stone by stone (one line on a 390 px phone)
+const NIM_TOP = 8; // a larger heap shows its count, its top stones and a box for any new size
 
 function nimK(params) {
   return Math.max(1, Number((params && params.k) || 1));
@@ -299,8 +299,19 @@ function nimDraw(position, params, view) {
     if (size <= NIM_STONES) {
       for (let j = 0; j < size; j++) row.append(stone(j));
     } else {
+      // the hinted new size (or the selected one), if it is among the stones not drawn, is drawn too
+      const shown = (j) => j === 0 || j >= size - NIM_TOP;
+      const hinted = view.hint && !Array.isArray(view.hint[0]) && view.hint[0] === i ? view.hint[1] : null;
+      const extra = [hinted, i in chosen ? chosen[i] : null].filter((j) => j !== null && !shown(j));
       row.append(stone(0));
-      row.append(view.el("span", { className: "nimlib-more" }, `… ${size - 1 - NIM_TOP} more …`));
+      if (extra.length) {
+        const j = extra[0];
+        if (j > 1) row.append(view.el("span", { className: "nimlib-more" }, `… ${j - 1} more …`));
+        row.append(stone(j));
+        if (size - NIM_TOP - j - 1 > 0) row.append(view.el("span", { className: "nimlib-more" }, `… ${size - NIM_TOP - j - 1} more …`));
+      } else {
+        row.append(view.el("span", { className: "nimlib-more" }, `… ${size - 1 - NIM_TOP} more …`));
+      }
       for (let j = size - NIM_TOP; j < size; j++) row.append(stone(j));
       if (!selecting) row.append(nimSizeBox(view, position, i));
     }
