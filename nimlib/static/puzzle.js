@@ -200,6 +200,7 @@ function puzzleStyle(doc) {
   if (doc.styleSheets.length === puzzleSheets) return;
   puzzleSheets = doc.styleSheets.length;
   const copied = [];
+  const origin = doc.location ? doc.location.origin : null;
   const visit = (rules) => {
     for (const rule of rules) {
       if (rule.cssRules && !rule.selectorText) {
@@ -214,7 +215,9 @@ function puzzleStyle(doc) {
     try {
       visit(sheet.cssRules);
     } catch (error) {
-      // a stylesheet from another origin cannot be read: it holds no widget rules
+      // a stylesheet from another origin cannot be read (it holds no widget rules); one of ours that
+      // is still loading is read again at the next redraw
+      if (!sheet.href || !origin || new URL(sheet.href, doc.baseURI).origin === origin) puzzleSheets = -1;
     }
   }
   adopted.textContent = copied.join("\n");
@@ -232,6 +235,14 @@ export function mountPuzzle(model, root) {
   const sizes = model.get("sizes") || [2, 12];
   const rng = makeRng(params.seed);
   puzzleStyle(doc);
+  // the page's stylesheets may still be loading when the widget mounts: look again once they are
+  const win = doc.defaultView;
+  if (win && doc.readyState !== "complete") {
+    win.addEventListener("load", () => {
+      puzzleSheets = -1;
+      puzzleStyle(doc);
+    }, { once: true });
+  }
   let record = puzzleState({ streak: Number(model.get("streak")) || 0, solved: Number(model.get("solved")) || 0, played: (model.get("results") || []).length });
   // stage: "answer" (P or N?), "move" (find the winning move), "done" (feedback shown)
   let puzzle = null; // {position, isP, size, stage, answer, shown, before, reply, hint, tone, feedback, why}
