@@ -106,7 +106,8 @@ def write_lab(app: Sphinx, exception: Exception | None) -> None:
 
     target = Path(app.outdir) / "_static" / "nimlib"
     target.mkdir(parents=True, exist_ok=True)
-    (target / "lab.js").write_text(lab_module((widgets.STATIC / "lab.js").read_text(encoding="utf-8")), encoding="utf-8")
+    source = (widgets.STATIC / "lab.js").read_text(encoding="utf-8")
+    (target / "lab.js").write_text(lab_module(source), encoding="utf-8")
     if not (target / "play.js").exists():
         (target / "play.js").write_text(widgets.bundle(), encoding="utf-8")
     if not (target / "widget.css").exists():
