@@ -32,6 +32,27 @@ def check_int(value: object, name: str, *, minimum: int | None = 0) -> int:
     return value
 
 
+def check_str(value: object, name: str) -> str:
+    """Return ``value`` if it is a str (a game's name, a widget's name), else raise naming ``name``."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, got {value!r} ({type(value).__name__})")
+    return value
+
+
+def check_int_set(value: object, name: str, *, minimum: int | None = 0) -> tuple[int, ...]:
+    """Return a set of ints (any iterable of them) as a sorted tuple without repeats, or raise naming ``name``.
+
+    A dict is refused, not read as the set of its keys (``{1: 2}`` is not
+    {1, 2} nor {1}), and so are strings, whose characters are not numbers.
+
+    >>> check_int_set([3, 1, 3], "allowed")
+    (1, 3)
+    """
+    if isinstance(value, (str, bytes, bytearray, Mapping)) or not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be a set (or list) of ints, got {value!r} ({type(value).__name__})")
+    return tuple(sorted({check_int(v, f"{name}[...]", minimum=minimum) for v in value}))
+
+
 def check_k(k: object) -> int:
     """Return Moore's ``k`` (the most heaps one move may reduce), at least 1."""
     return check_int(k, "k", minimum=1)

@@ -255,6 +255,11 @@ CHUNK = 1 << 16
 """Values per kernel call, so a progress bar can move."""
 
 
+def _takes(sizes: tuple[int, ...]) -> np.ndarray:
+    """The take sizes a table of at most MAX_N values can use, as int64."""
+    return np.array([j for j in sizes if j <= MAX_N], dtype=np.int64)
+
+
 class GrundyTable:
     """g(0..size-1) of one heap game, grown on demand by ``extend``: every value is computed once.
 
@@ -275,12 +280,14 @@ class GrundyTable:
         self.kernel_calls = 0
         if takes is None:
             return
-        self.take_all = np.array(takes.take_all, dtype=np.int64)
-        self.take_one = np.array(takes.take_one, dtype=np.int64)
-        self.take_split = np.array(takes.take_split, dtype=np.int64)
+        # A take of more than MAX_N tokens never applies to a heap the table can hold (and would not fit
+        # an int64): such takes are left out, which changes no value the table computes
+        self.take_all = _takes(takes.take_all)
+        self.take_one = _takes(takes.take_one)
+        self.take_split = _takes(takes.take_split)
         self.unequal = bool(takes.unequal)
         self.take_any = bool(takes.take_any)
-        self.take_except = np.array(getattr(takes, "take_except", ()), dtype=np.int64)
+        self.take_except = _takes(getattr(takes, "take_except", ()))
         self.nim_like = self.take_any and self.take_split.size == 0 and self.take_except.size == 0
         self.may_sparse = method in ("auto", "sparse") and self.take_split.size > 0 and not self.take_any
         self.stamp = self.need = np.zeros(0, dtype=np.uint32)
@@ -359,6 +366,8 @@ class GrundyTable:
         self.rare_class = class_table(self.mask, size)
 
     def _choose_mask(self) -> None:
+        if int(self.values.max()) > MAX_MASK_VALUE:
+            return  # values this large are spread too thin for a mask to make few of them rare
         mask = best_mask(self.values, forced=self.method == "sparse")
         if mask != self.mask:
             self.mask = mask
@@ -388,10 +397,33 @@ def class_table(mask: int, size: int) -> np.ndarray:
     return (parity == 0).astype(np.uint8)
 
 
+MAX_MASK_VALUE = (1 << 24) - 1
+"""The largest Grundy value ``best_mask`` takes: its histogram has a slot per value up to the next power of two."""
+
+
 def best_mask(values: np.ndarray, *, forced: bool = False) -> int:
-    """The mask that makes the fewest values rare (Walsh–Hadamard transform of the histogram); 0 if none helps."""
+    """The mask that makes the fewest values rare (Walsh–Hadamard transform of the histogram); 0 if none helps.
+
+    ``values``: Grundy values (a numpy array or any sequence of non-negative
+    ints), each at most MAX_MASK_VALUE = 2^24 - 1.
+    """
+    if isinstance(values, (str, bytes, dict, set, frozenset)):
+        raise TypeError(f"values must be a sequence of Grundy values (ints), got {values!r}")
+    if not isinstance(forced, bool):
+        raise TypeError(f"forced must be True or False, got {forced!r} ({type(forced).__name__})")
+    try:
+        values = np.asarray(values)
+    except (TypeError, ValueError, OverflowError):
+        raise TypeError(f"values must be a sequence of Grundy values (ints), got {values!r}") from None
+    if values.ndim != 1 or (values.size and (values.dtype == np.bool_ or not np.issubdtype(values.dtype, np.integer))):
+        raise TypeError(f"values must be a one-dimensional sequence of ints, got {values!r}")
     if values.size == 0:
         return 0
+    if int(values.min()) < 0:
+        raise ValueError(f"values must be non-negative Grundy values, got {int(values.min())}")
+    if int(values.max()) > MAX_MASK_VALUE:
+        raise ValueError(f"values must be at most MAX_MASK_VALUE = {MAX_MASK_VALUE:,}, got {int(values.max()):,}")
+    values = values.astype(np.int64, copy=False)
     width = max(int(values.max()), 1).bit_length()
     hist = np.bincount(values, minlength=1 << width).astype(np.int64)
     w = hist.copy()

@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
-from ._check import check_bool, check_int, check_position
+from ._check import check_bool, check_int, check_position, check_str
 from .game import JSON, Move, Position, Ruleset, SuccessorsGame, to_json
 from .grundy import component_value, extend_heap_values, grundy_value
 from .play import best_move
@@ -74,6 +74,9 @@ class Board(Ruleset):
 
     name: str = "board"
     widget: ClassVar[str] = "board"
+
+    def __post_init__(self) -> None:
+        check_str(self.name, "name")
 
     def moves(self, position: Position) -> list[Move]:
         raise NotImplementedError
@@ -166,6 +169,7 @@ class KaylesRow(Board):
     _values: _Values = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        check_str(self.name, "name")
         object.__setattr__(self, "length", _length(self.length))
         object.__setattr__(self, "_values", _Values(kayles))
 
@@ -227,8 +231,10 @@ class CrossesStrip(Board):
     _values: _Values = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        check_str(self.name, "name")
         object.__setattr__(self, "length", _length(self.length))
-        if isinstance(self.distance, bool) or self.distance not in (1, 2):
+        object.__setattr__(self, "distance", check_int(self.distance, "distance"))
+        if self.distance not in (1, 2):
             raise ValueError(f"distance must be 1 or 2, got {self.distance!r}")
         object.__setattr__(self, "_values", _Values(crosses if self.distance == 1 else crosses_2))
 
@@ -344,6 +350,7 @@ class Nimble(Board):
     widget: ClassVar[str] = "nimble"
 
     def __post_init__(self) -> None:
+        check_str(self.name, "name")
         object.__setattr__(self, "length", _length(self.length, minimum=1))
         check_bool(self.no_jumps, "no_jumps")
 
@@ -422,6 +429,7 @@ class TurningTurtles(Board):
     widget: ClassVar[str] = "turtles"
 
     def __post_init__(self) -> None:
+        check_str(self.name, "name")
         check_bool(self.twins, "twins")
         if self.twins and self.name == "Turning turtles":
             object.__setattr__(self, "name", "Twins")
@@ -461,7 +469,7 @@ class TurningTurtles(Board):
         return [(f"heads at {p + 1}", p + 1 - shift) for p, coin in enumerate(self.check(position)) if coin]
 
     def cells(self, position):
-        return ["O" if c else "X" for c in self.check(position)]
+        return ["H" if c else "T" for c in self.check(position)]
 
     def widget_params(self):
         return {"twins": self.twins}
@@ -498,6 +506,7 @@ class GraphChips(Board):
     widget: ClassVar[str] = "graph-chips"
 
     def __post_init__(self) -> None:
+        check_str(self.name, "name")
         object.__setattr__(self, "edges", _edges(self.edges))
         check_bool(self.annihilate, "annihilate")
         object.__setattr__(self, "values", vertex_values(self.edges))
@@ -586,6 +595,7 @@ class HeapBoard(Board):
     _values: _Values = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        check_str(self.name, "name")
         if not isinstance(self.game, HeapGame):
             raise TypeError(f"game must be a HeapGame such as nimlib.rulesets.kayles, got {self.game!r}")
         object.__setattr__(self, "name", repr(self.game))
@@ -657,6 +667,7 @@ class Trominoes(Board):
     _values: _Values = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        check_str(self.name, "name")
         object.__setattr__(self, "columns", _length(self.columns, "columns", minimum=1))
         object.__setattr__(self, "_values", _Values(trominoes))
 
@@ -766,6 +777,7 @@ class NimWithIncreases(Ruleset):
     name: str = "Nim with increases"
 
     def __post_init__(self) -> None:
+        check_str(self.name, "name")
         object.__setattr__(self, "cap", check_int(self.cap, "cap"))
         object.__setattr__(self, "budget", check_int(self.budget, "budget"))
 
@@ -802,6 +814,8 @@ def nim_with_increases(budget_moves: int, cap: int) -> Callable[[tuple], Iterato
     A position is ``(heaps, increases_left)``; ``budget_moves`` is the usual
     starting budget. The first edition's form, kept for the chapters.
     """
+    budget_moves = check_int(budget_moves, "budget_moves")
+    cap = check_int(cap, "cap")
     return NimWithIncreases(cap=cap, budget=budget_moves).options
 
 
@@ -839,6 +853,7 @@ class Northcott(_Partizan, Board):
     widget: ClassVar[str] = "northcott"
 
     def __post_init__(self) -> None:
+        check_str(self.name, "name")
         object.__setattr__(self, "width", _length(self.width, "width", minimum=2))
 
     def check(self, position: object) -> tuple[tuple[tuple[int, int], ...], int]:
@@ -938,6 +953,7 @@ class Pawns(_Partizan, Board):
     widget: ClassVar[str] = "pawns"
 
     def __post_init__(self) -> None:
+        check_str(self.name, "name")
         object.__setattr__(self, "columns", _length(self.columns, "columns", minimum=1))
 
     def start(self) -> tuple[PawnRows, int]:

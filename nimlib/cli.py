@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import __version__
+from .certificate import FORMAT, CertificateError, canonical_label, check_certificate, load_certificate, plain_values
 from .rulesets import HeapGame, TakeRule, octal, subtraction
 
 # ---------------------------------------------------------------- games
@@ -54,6 +56,8 @@ GAME is one of:
   subtraction:S       the subtraction game S, e.g. subtraction:1,3,4
   allbut:E            take any number of tokens except those in E, e.g. allbut:2,3,7
   mock-turtles, ruler coin-turning games: the value of a single heads coin at places 1, 2, ...
+                      (ruler computed from the rule; mock-turtles by the odious-number theorem, the x-th
+                      number with an odd count of 1 bits, which the tests check against the rule)
   wythoff             Wythoff's game, with --row R: the values of the positions (R, n)
 """
 
@@ -113,15 +117,32 @@ def _heap_spec(label: str, game: HeapGame) -> GameSpec:
     return GameSpec(label, heap_game=game, values=values, certificate_rule=rule)
 
 
+# The most tokens a subtraction: or allbut: entry may name (the engine's tables are sized by it)
+MAX_TAKE = 1_000_000
+# Digits accepted in any number on the command line (ASCII 0-9 only: int() would take other scripts' digits)
+MAX_DIGITS = 30
+
+
+def _ascii_int(text: str) -> int | None:
+    """``text`` as an int if it is 1 to MAX_DIGITS ASCII digits 0-9 (spaces around allowed), else None."""
+    text = text.strip()
+    if not re.fullmatch(rf"[0-9]{{1,{MAX_DIGITS}}}", text):
+        return None
+    return int(text)
+
+
 def _numbers(text: str, what: str, *, allow_empty: bool = False) -> list[int]:
     parts = [p for p in text.split(",") if p.strip()]
     if not parts and not allow_empty:
         raise ValueError(f"{what} needs a list of positive ints, e.g. {what}1,3,4")
     numbers = []
     for p in parts:
-        if not p.strip().isdigit() or int(p) < 1:
-            raise ValueError(f"{what} takes positive ints separated by commas, got {p.strip()!r}")
-        numbers.append(int(p))
+        number = _ascii_int(p)
+        if number is None or number < 1:
+            raise ValueError(f"{what} takes positive ints (ASCII digits 0-9) separated by commas, got {p.strip()!r}")
+        if number > MAX_TAKE:
+            raise ValueError(f"{what} takes numbers up to MAX_TAKE = {MAX_TAKE:,}, got {number:,}")
+        numbers.append(number)
     return numbers
 
 
@@ -145,24 +166,28 @@ def _allbut_spec(excluded: list[int]) -> GameSpec:
     return _heap_spec(label, allbut(excluded))
 
 
+# values ruler / mock-turtles: at most this many coins (coins.MAX_RULER; Mock Turtles' odious numbers alike)
+MAX_COINS = 1_000_000
+
+
 def _coins(name: str) -> Callable[[int, Callable[[int], None] | None], list[int]]:
     def values(n: int, progress: Callable[[int], None] | None) -> list[int]:
-        try:
-            from . import coins
-        except ImportError:
-            raise ValueError(f"{name} needs nimlib.coins, which this copy of nimlib does not have yet") from None
-        return list(getattr(coins, name.replace("-", "_"))(n))
+        from . import coins
+
+        if n > MAX_COINS:
+            raise ValueError(f"--to {n:,} is too large for {name}: the limit is MAX_COINS = {MAX_COINS:,} coins")
+        if name == "ruler":
+            return coins.ruler(n)  # computed from the rule (a prefix-XOR trie, n log n)
+        return coins.odious(n)  # Mock Turtles: the coin at x is worth the x-th odious number
 
     return values
 
 
 def _wythoff(row: int) -> Callable[[int, Callable[[int], None] | None], list[int]]:
     def values(n: int, progress: Callable[[int], None] | None) -> list[int]:
-        try:
-            from .wythoff import grundy_row
-        except ImportError:
-            raise ValueError("wythoff needs nimlib.wythoff, which this copy of nimlib does not have yet") from None
-        return list(grundy_row(row, n))
+        from .wythoff import grundy_row
+
+        return grundy_row(row, n)  # refuses more than wythoff.MAX_CELLS squares up front
 
     return values
 
@@ -170,71 +195,8 @@ def _wythoff(row: int) -> Callable[[int, Callable[[int], None] | None], list[int
 # ---------------------------------------------------------------- certificates
 
 
-CERTIFICATE_FORMAT = "nimlib-period-certificate/1"
-
-
-def check_certificate(cert: dict, *, recompute: bool | None = None) -> list[str]:
-    """Re-check a period certificate without the engine; returns what was checked, raises ValueError if false.
-
-    The octal periodicity theorem (Guy & Smith 1956): if g(n + p) = g(n) for
-    n0 <= n < 2·n0 + p + t (n0 >= 1, t the most tokens a move takes), then for
-    all n >= n0. The certificate lists g(0..needed-1), needed = 2·n0 + 2p + t.
-    The values themselves are recomputed from the rule by a plain mex when
-    there are at most 20,000 of them (or when ``recompute`` is True).
-    """
-    try:
-        g = [int(v) for v in cert["values"]]
-        n0, p, t = int(cert["preperiod"]), int(cert["period"]), int(cert["t"])
-        rule = cert["rule"]
-    except (KeyError, TypeError, ValueError) as error:
-        raise ValueError(f"not a period certificate: {error}") from None
-    if cert.get("format") != CERTIFICATE_FORMAT:
-        raise ValueError(f"not a period certificate: format must be {CERTIFICATE_FORMAT!r}")
-    if p < 1 or n0 < 0 or t < 0:
-        raise ValueError("not a period certificate: period >= 1, preperiod >= 0 and t >= 0 are required")
-    start = max(n0, 1)
-    needed = 2 * start + 2 * p + t
-    done = []
-    if len(g) < needed:
-        raise ValueError(f"the theorem reads {needed} values (2·{start} + 2·{p} + {t}); the certificate has {len(g)}")
-    done.append(f"the theorem reads g(0..{needed - 1}): 2·{start} + 2·{p} + {t} = {needed} values, all present")
-    for n in range(n0, 2 * start + p + t):
-        if g[n + p] != g[n]:
-            raise ValueError(f"g({n + p}) = {g[n + p]} differs from g({n}) = {g[n]}: period {p} fails")
-    done.append(f"g(n + {p}) = g(n) for every n from {n0} to {2 * start + p + t - 1}, so for all n >= {n0}")
-    if n0 > 0 and g[n0 - 1 + p] == g[n0 - 1]:
-        raise ValueError(f"g({n0 - 1 + p}) = g({n0 - 1}): the preperiod is not the least")
-    for d in range(1, p):
-        if p % d == 0 and all(g[n + d] == g[n] for n in range(n0, n0 + p)):
-            raise ValueError(f"period {d} already holds from {n0}: {p} is not the least period")
-    done.append(f"preperiod {n0} and period {p} are the least")
-    if recompute or (recompute is None and len(g) <= 20_000):
-        mine = _plain_values(rule, len(g))
-        wrong = next((n for n in range(len(g)) if mine[n] != g[n]), None)
-        if wrong is not None:
-            raise ValueError(f"g({wrong}) is {mine[wrong]} by the rule, the certificate says {g[wrong]}")
-        done.append(f"all {len(g)} values recomputed from the rule by a plain mex")
-    else:
-        done.append(f"values not recomputed ({len(g)} of them; pass --recompute to do it)")
-    return done
-
-
-def _plain_values(rule: dict, n: int) -> list[int]:
-    """g(0..n-1) from a take/split rule by the definition: the mex of every option's value."""
-    take_all, take_one, take_split = set(rule["take_all"]), rule["take_one"], rule["take_split"]
-    g: list[int] = []
-    for m in range(n):
-        seen = {0} if m in take_all else set()
-        seen.update(g[m - j] for j in take_one if m - j >= 1)
-        for j in take_split:
-            seen.update(
-                g[a] ^ g[m - j - a] for a in range(1, (m - j) // 2 + 1) if not (rule["unequal"] and 2 * a == m - j)
-            )
-        v = 0
-        while v in seen:
-            v += 1
-        g.append(v)
-    return g
+CERTIFICATE_FORMAT = FORMAT
+_plain_values = plain_values  # the first edition's names, kept for old notebooks and scripts
 
 
 # ---------------------------------------------------------------- output helpers
@@ -247,10 +209,11 @@ class Progress:
         self.bar = None
         if enabled and total >= 100_000 and sys.stderr.isatty():
             try:
+                from rich.console import Console
                 from rich.progress import Progress as RichProgress
             except ImportError:
                 return
-            self.bar = RichProgress(transient=True, console=None)
+            self.bar = RichProgress(transient=True, console=Console(stderr=True))
             self.task = self.bar.add_task(label, total=total)
             self.bar.start()
 
@@ -274,11 +237,43 @@ def _rows(values: list[int], first: int, width: int = 10) -> str:
     return "\n".join(lines)
 
 
+# Values are written this many at a time, so neither the JSON nor the text is ever held whole
+CHUNK = 1 << 16
+
+
+def _chunks(values, size: int) -> Iterator[list[int]]:
+    """Plain-int lists of at most ``size`` values (a numpy array is converted a chunk at a time)."""
+    for i in range(0, len(values), size):
+        part = values[i : i + size]
+        yield part.tolist() if hasattr(part, "tolist") else list(part)
+
+
+def _emit_values(args: argparse.Namespace, data: dict, heading: str, values, first: int) -> None:
+    """Print ``data`` plus "values" as JSON, or the heading and rows of ten, streaming the values in chunks."""
+    out = sys.stdout
+    if args.json:
+        head = json.dumps(data)
+        out.write(head[:-1] + (', "values": [' if data else '"values": ['))
+        sep = ""
+        for part in _chunks(values, CHUNK):
+            out.write(sep + ", ".join(map(str, part)))
+            sep = ", "
+        out.write("]}\n")
+        return
+    out.write(heading + "\n")
+    cells: list[str] = [f"{v:>4}" for v in range(1 << 12)]
+    start = first
+    for part in _chunks(values, max(10, CHUNK - CHUNK % 10)):  # whole rows of ten
+        top = max(part, default=0)
+        if top >= len(cells):
+            cells.extend(f"{v:>4}" for v in range(len(cells), top + 1))
+        text = [cells[v] for v in part]
+        lines = [f"{start + i:>8}: " + " ".join(text[i : i + 10]) for i in range(0, len(text), 10)]
+        out.write("\n".join(lines) + "\n")
+        start += len(part)
+
+
 # ---------------------------------------------------------------- commands
-
-
-MAX_MISERE_SPLITTING = 40
-MAX_MISERE_SIMPLE = 5_000
 
 
 def _heap_only(spec: GameSpec, what: str) -> HeapGame:
@@ -294,31 +289,78 @@ def cmd_values(args: argparse.Namespace) -> int:
         from .misere import misere_values
 
         game = _heap_only(spec, "--misere")
-        _misere_limit(game, n, "values --misere")
+        _misere_limit(game, n)
         values = misere_values(game, n)
-    else:
+    elif spec.heap_game is not None:
+        from .engine import grundy_values
+
+        _heap_limit(spec.heap_game, n, "auto")
         progress = Progress(n, f"g(0..{n - 1})", not args.json)
         try:
-            values = spec.values(n, progress)
+            values = grundy_values(spec.heap_game, n, progress=progress)  # numpy: written a chunk at a time
         finally:
             progress.close()
-    data = {"game": spec.label, "first": spec.first, "values": values}
+    else:
+        values = spec.values(n, None)
+    data: dict = {"game": spec.label, "first": spec.first}
     if args.misere:
         data["misere"] = True
     kind = "misère Grundy values" if args.misere else "Grundy values"
     last = n - 1 + spec.first
-    _emit(args, data, f"{kind} of {spec.label}, n = {spec.first}..{last}:\n{_rows(values, spec.first)}")
+    _emit_values(args, data, f"{kind} of {spec.label}, n = {spec.first}..{last}:", values, spec.first)
     return 0
 
 
-def _misere_limit(game: HeapGame, n: int, what: str) -> None:
-    splits = bool(game.takes.take_split)
-    limit = MAX_MISERE_SPLITTING if splits else MAX_MISERE_SIMPLE
-    if n > limit:
-        kind = "a game that splits heaps" if splits else "this game"
+def _misere_limit(game: HeapGame, n: int, *, genus: bool = False) -> None:
+    from .misere import check_misere_size
+
+    check_misere_size(game, n, genus=genus)
+
+
+# Heap games whose values need every split of every heap (a take-any game that splits, such as Lasker's nim,
+# or a game that is not a take rule) are limited further: about n²/4 compiled steps, seconds at this n
+MAX_QUADRATIC_CLI = 1 << 18
+# Other games that split heaps, unless a period is certified early (Kayles): the rare-value kernel's work grows
+# faster than n (Grundy's game: about 30 s for 2^23 values here, a minute for 2^24)
+MAX_SPLITTING_CLI = 1 << 24
+# A long subtraction: or allbut: list costs n times its length (the engine checks each number for each heap)
+MAX_TAKE_WORK = 4_000_000_000
+# rare: the analysis keeps a few 8-byte copies of the values
+MAX_RARE = 1 << 24
+
+
+def _heap_limit(game: HeapGame, n: int, method: str, option: str = "--to") -> None:
+    """Refuse up front what the engine cannot finish in about a minute or 2 GiB (its own limits, then ours)."""
+    from .engine import check_size
+
+    check_size(game, n, method)
+    takes = game.takes
+    if (takes is None or (takes.take_any and takes.take_split)) and n > MAX_QUADRATIC_CLI:
         raise ValueError(
-            f"{what}: --to {n} is too large for {kind} (the misère game tree is searched): at most {limit}"
+            f"{option} {n:,} is too large for {game.name} (every split of every heap, about n²/4 steps): "
+            f"the limit is MAX_QUADRATIC_CLI = {MAX_QUADRATIC_CLI:,}"
         )
+    rules = len(takes.take_all) + len(takes.take_one) + len(takes.take_except) if takes is not None else 0
+    if n * rules > MAX_TAKE_WORK:
+        raise ValueError(
+            f"{option} {n:,} with {rules:,} numbers in the rule is too much work (n times the numbers): "
+            f"the limit is MAX_TAKE_WORK = {MAX_TAKE_WORK:,}"
+        )
+    if takes is not None and takes.take_split and n > MAX_SPLITTING_CLI and not _certified_early(game, method):
+        raise ValueError(
+            f"{option} {n:,} is too large for {game.name}, a game that splits heaps with no period certified "
+            f"in its first 16,384 values: the limit is MAX_SPLITTING_CLI = {MAX_SPLITTING_CLI:,}"
+        )
+
+
+def _certified_early(game: HeapGame, method: str) -> bool:
+    """True when the engine will extend a period certified within 16,384 values (then any size is quick)."""
+    from .periodicity import find_period
+
+    if method != "auto" or game.takes.take_any or game.max_take is None:
+        return False
+    found = find_period(game, limit=1 << 14)
+    return found is not None and found.certified
 
 
 def cmd_period(args: argparse.Namespace) -> int:
@@ -326,7 +368,18 @@ def cmd_period(args: argparse.Namespace) -> int:
 
     spec = parse_game(args.game, args.row)
     limit = args.limit
+    if spec.first == 1:
+        raise ValueError(
+            f"period is for heap games and Wythoff rows: {spec.label} is not periodic in the octal sense "
+            "(the value of the coin at 2^k is at least 2^k: the values grow without bound)"
+        )
+    if args.certificate is not None:
+        _check_output_path(args.certificate, "--certificate")
     if spec.heap_game is not None:
+        from .periodicity import MAX_LIMIT
+
+        if limit <= MAX_LIMIT:  # beyond it, find_period says so itself
+            _heap_limit(spec.heap_game, limit, "auto", "--limit")
         progress = Progress(limit, "values", not args.json)
         try:
             found = find_period(spec.heap_game, limit=limit, progress=progress)
@@ -355,19 +408,13 @@ def cmd_period(args: argparse.Namespace) -> int:
         if found is None or not found.certified or spec.certificate_rule is None:
             raise ValueError("no certified period, so no certificate to write")
         values = spec.values(found.needed, None)
-        cert = {
-            "format": CERTIFICATE_FORMAT,
-            "game": spec.label,
-            "theorem": "octal periodicity theorem (Guy & Smith 1956): g(n+p) = g(n) for n0 <= n < 2*n0 + p + t "
-            "(n0 >= 1) implies it for all n >= n0",
-            "rule": spec.certificate_rule,
-            "t": spec.heap_game.max_take,
-            "preperiod": found.preperiod,
-            "period": found.period,
-            "needed": found.needed,
-            "values": values,
-        }
-        Path(args.certificate).write_text(json.dumps(cert) + "\n", encoding="utf-8")
+        rule = spec.certificate_rule
+        cert = {"format": FORMAT, "game": canonical_label(rule), "rule": rule, "preperiod": found.preperiod}
+        cert.update(period=found.period, values=values)  # t and needed are derived from the rule by the checker
+        try:
+            Path(args.certificate).write_text(json.dumps(cert) + "\n", encoding="utf-8")
+        except OSError as error:
+            raise OSError(f"cannot write the certificate to {args.certificate}: {error.strerror or error}") from None
         data["certificate"] = str(args.certificate)
         text += f"\ncertificate written to {args.certificate} ({found.needed} values)"
     _emit(args, data, text)
@@ -375,18 +422,13 @@ def cmd_period(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    cert = load_certificate(args.file)  # ValueError (exit 2) unless small, strict JSON
     try:
-        cert = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{args.file} is not JSON: {error.msg} at line {error.lineno}") from None
-    if not isinstance(cert, dict):
-        raise ValueError(f"{args.file} is not a period certificate (a JSON object)")
-    try:
-        done = check_certificate(cert, recompute=True if args.recompute else None)
-    except ValueError as error:
+        done = check_certificate(cert)
+    except CertificateError as error:
         _emit(args, {"file": args.file, "valid": False, "reason": str(error)}, f"REJECTED: {error}")
         return 1
-    label = f"{cert.get('game', '?')}: period {cert['period']} from n = {cert['preperiod']}"
+    label = f"{cert['game']}: period {cert['period']} from n = {cert['preperiod']}"
     _emit(args, {"file": args.file, "valid": True, "checked": done}, f"VALID ({label})\n  " + "\n  ".join(done))
     return 0
 
@@ -396,7 +438,7 @@ def cmd_genus(args: argparse.Namespace) -> int:
 
     spec = parse_game(args.game, args.row)
     game = _heap_only(spec, "genus")
-    _misere_limit(game, args.to, "genus")
+    _misere_limit(game, args.to, genus=True)
     entries = genus(game, args.to)
     data = {"game": spec.label, "first": 0, "genus": [[g, list(gs)] for g, gs in entries]}
     lines = [f"{n:>4}: {_genus_text(g, gs)}" for n, (g, gs) in enumerate(entries)]
@@ -417,9 +459,15 @@ def cmd_rare(args: argparse.Namespace) -> int:
 
     spec = parse_game(args.game, args.row)
     game = _heap_only(spec, "rare")
+    method = "auto" if args.to < 1 << 14 else "sparse"
+    if args.to > MAX_RARE:
+        raise ValueError(f"--to {args.to:,} is too large for rare: the limit is MAX_RARE = {MAX_RARE:,}")
+    _heap_limit(game, args.to, method)
+    if args.plot is not None:
+        _check_output_path(args.plot, "--plot", suffixes=_plot_suffixes())
     progress = Progress(args.to, "values", not args.json)
     try:
-        values = grundy_values(game, args.to, method="auto" if args.to < 1 << 14 else "sparse", progress=progress)
+        values = grundy_values(game, args.to, method=method, progress=progress)
     finally:
         progress.close()
     values = np.asarray(values, dtype=np.int64)
@@ -468,8 +516,42 @@ def _plot_rare(values, rare, label: str, mask: int, path: str) -> None:
     ax.set(xlabel="heap size n", ylabel="g(n)", title=f"{label}: rare values under mask {mask:#x}")
     ax.legend(loc="upper left")
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    try:
+        fig.savefig(path, dpi=120, format=Path(path).suffix[1:].lower())  # exactly this path, no suffix added
+    except OSError as error:
+        raise OSError(f"cannot write the plot to {path}: {error.strerror or error}") from None
+    finally:
+        plt.close(fig)
+
+
+def _plot_suffixes() -> list[str]:
+    """The file suffixes matplotlib can write (.png, .pdf, .svg, ...)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    return sorted(FigureCanvasBase.get_supported_filetypes())
+
+
+def _check_output_path(path: str, option: str, *, suffixes: list[str] | None = None) -> None:
+    """Refuse, before any work, an output path that cannot be written: empty, a directory, no such folder,
+    or (with ``suffixes``) a suffix that does not name a format."""
+    if not path.strip():
+        raise ValueError(f"{option} needs a file name, got an empty one")
+    target = Path(path)
+    if suffixes is not None and target.suffix[1:].lower() not in suffixes:
+        raise ValueError(
+            f"{option} {path}: the file name must end in a format matplotlib writes, one of "
+            + ", ".join("." + s for s in suffixes)
+        )
+    if target.is_dir():
+        raise ValueError(f"{option} {path} is a directory, not a file")
+    folder = target.parent
+    if not folder.is_dir():
+        raise ValueError(f"{option} {path}: there is no folder {folder}")
+    if not os.access(target if target.exists() else folder, os.W_OK):
+        raise ValueError(f"{option} {path} cannot be written (permission denied)")
 
 
 # ---------------------------------------------------------------- parser
@@ -483,15 +565,17 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _positive(text: str) -> int:
-    if not text.strip().isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive int, got {text!r}")
-    return int(text)
+    number = _ascii_int(text)
+    if number is None or number < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive int (ASCII digits 0-9), got {text!r}")
+    return number
 
 
 def _natural(text: str) -> int:
-    if not text.strip().isdigit():
-        raise argparse.ArgumentTypeError(f"expected a non-negative int, got {text!r}")
-    return int(text)
+    number = _ascii_int(text)
+    if number is None:
+        raise argparse.ArgumentTypeError(f"expected a non-negative int (ASCII digits 0-9), got {text!r}")
+    return number
 
 
 DESCRIPTION = """\
@@ -520,8 +604,31 @@ EXAMPLES
   nimlib rare grundy --to 1000000 --plot grundy.png
   nimlib values ruler --to 16 --json       # coin places start at 1: "first": 1
 
+LIMITS
+  Every command estimates its work from its arguments and refuses at once (exit status 2, one line
+  naming the limit) what would not finish in about a minute or 2 GiB:
+  values, period   n <= 268,435,456 values (2 GiB); a game that splits heaps <= 16,777,216 values
+                   (MAX_SPLITTING_CLI) unless a period is certified in its first 16,384 values, as for
+                   Kayles; a take-any game that splits (Lasker's nim) <= 262,144 (MAX_QUADRATIC_CLI);
+                   period --limit <= 67,108,864; ruler, mock-turtles <= 1,000,000 coins (MAX_COINS);
+                   wythoff: (R + 1) x N <= 20,000,000 squares (wythoff.MAX_CELLS)
+  values --misere  N <= 40 for a game that splits heaps, 35 if it may also take any number, 5,000 otherwise
+  genus            N <= 30 for a game that splits heaps, 25 if it may also take any number, 1,000 otherwise
+  rare             N <= 16,777,216 (MAX_RARE)
+  subtraction:S, allbut:E   each number <= 1,000,000 (MAX_TAKE), N times their count <= 4,000,000,000
+                   (MAX_TAKE_WORK); every number on the command line is ASCII digits 0-9
+  Output paths (--plot, --certificate) are checked before the work: not empty, an existing folder;
+  --plot writes exactly the file named, in the format its suffix names (.png, .pdf, .svg, ...).
+
+OUTPUT
+  Values are written as they are formatted, a chunk at a time (--json too), so the output is never
+  held whole. A progress bar appears on stderr only when stderr is a terminal and N >= 100,000.
+  When the reader of the output goes away (nimlib values ... | head -1), nimlib stops quietly with
+  exit status 141, as a program killed by SIGPIPE does.
+
 EXIT STATUS
-  0 success; 1 a certificate was rejected; 2 bad input (one line on stderr).
+  0 success; 1 a certificate was rejected; 2 bad input or a size past a limit (one line on stderr);
+  141 the output pipe was closed.
 """
 )
 
@@ -546,7 +653,9 @@ def build_parser() -> argparse.ArgumentParser:
         "values",
         "Grundy values g(0..N-1) (coin games: places 1..N)",
         'Print g(0), ..., g(N-1). JSON: {"game", "first", "values"}; coin-turning games number coins from 1\n'
-        'and say "first": 1. With --misere, the misère Grundy values of single heaps, from the misère game tree.',
+        'and say "first": 1. With --misere, the misère Grundy values of single heaps, from the misère game tree.\n'
+        "Limits (refused at once, exit status 2): see LIMITS in 'nimlib --help'; --misere: N <= 40 for a game\n"
+        "that splits heaps (35 if it also takes any number), 5,000 otherwise.",
     )
     game_args(p)
     p.add_argument("--to", type=_natural, required=True, metavar="N", help="how many values")
@@ -559,7 +668,9 @@ def build_parser() -> argparse.ArgumentParser:
         "Find the least preperiod, period and saltus of GAME's Grundy sequence. 'certified' is true only when\n"
         "the octal periodicity theorem proves the period for every heap size; 'needed' is how many values the\n"
         "proof reads, 'computed' how many were computed. --certificate FILE writes those values as JSON so that\n"
-        "anyone can re-check the claim (nimlib check FILE).",
+        "anyone can re-check the claim (nimlib check FILE). Coin-turning games are refused: their values grow\n"
+        "without bound, so they are not periodic in the octal sense. L <= 16,777,216 for a game that splits\n"
+        "heaps unless a period is certified in its first 16,384 values (see LIMITS in 'nimlib --help').",
     )
     game_args(p)
     p.add_argument("--limit", type=_positive, default=1 << 13, metavar="L", help="compute at most L values (8192)")
@@ -569,19 +680,22 @@ def build_parser() -> argparse.ArgumentParser:
     p = add(
         "check",
         "re-check a period certificate (independently of the engine)",
-        "Re-check a certificate written by 'nimlib period --certificate': the theorem's inequality, the period\n"
-        "on every value the proof reads, that preperiod and period are the least, and (up to 20,000 values, or\n"
-        "with --recompute) every value against the rule by a plain mex. Exit status 1 if it is rejected.",
+        "Re-check a certificate written by 'nimlib period --certificate' (nimlib.certificate): exact fields and\n"
+        "integers, the label and the number of values derived from the rule, every value recomputed by a plain\n"
+        "mex, the theorem's inequality, and that preperiod and period are the least. Exit status 1 if it is\n"
+        "rejected, 2 if FILE is not small, strict JSON.",
     )
     p.add_argument("file", metavar="FILE", help="the certificate (JSON)")
-    p.add_argument("--recompute", action="store_true", help="recompute every value from the rule, however many")
+    p.add_argument("--recompute", action="store_true", help="accepted for old scripts: values are always recomputed")
     p.set_defaults(run=cmd_check)
 
     p = add(
         "genus",
         "Conway's genus of each heap (misère play)",
         "Print the genus g^(γ0 γ1 ...) of heaps 0..N-1: g the normal-play value, γi the misère Grundy value of\n"
-        "the heap plus i copies of *2, listed until they settle into their final alternation of two values.",
+        "the heap plus i copies of *2, listed until they settle into their final alternation of two values.\n"
+        "The misère game tree is searched: N <= 30 for a game that splits heaps (25 if it also takes any\n"
+        "number, as Lasker's nim), 1,000 otherwise (refused at once beyond, exit status 2).",
     )
     game_args(p)
     p.add_argument("--to", type=_natural, required=True, metavar="N", help="how many heaps")
@@ -591,11 +705,12 @@ def build_parser() -> argparse.ArgumentParser:
         "rare",
         "rare values, common values and the largest value (sparse space)",
         "Compute g(0..N-1), choose the mask that makes the fewest values rare (v is rare when popcount(v & mask)\n"
-        "is even) and report the rare heaps, the common values and the largest value. --plot draws them.",
+        "is even) and report the rare heaps, the common values and the largest value. --plot draws them to\n"
+        "exactly the file named, in the format its suffix names (.png, .pdf, .svg, ...). N <= 16,777,216.",
     )
     game_args(p)
     p.add_argument("--to", type=_natural, required=True, metavar="N", help="how many values")
-    p.add_argument("--plot", metavar="FILE.png", help="draw the rare values to FILE.png (needs matplotlib)")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the rare values to exactly FILE (.png, .pdf, .svg, ...)")
     p.set_defaults(run=cmd_rare)
     return parser
 
@@ -608,7 +723,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as done:  # --help, --version, or a usage error (already printed)
         return int(done.code or 0)
     try:
-        return args.run(args)
+        code = args.run(args)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # the reader went away (nimlib values ... | head -1): stop quietly, as if killed by SIGPIPE
+        _silence_stdout()
+        return 141
     except (ValueError, TypeError, OSError, ImportError) as error:
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
         print(f"nimlib {args.command}: error: {message}", file=sys.stderr)
@@ -616,3 +737,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("nimlib: interrupted", file=sys.stderr)
         return 130
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that Python's final flush does not complain about the closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # stdout is not a real file (e.g. captured by a test)
+        pass

@@ -124,22 +124,110 @@ def single_coin_values(rule: Rule, n: int) -> list[int]:
     return values
 
 
+# The fast computations below refuse sizes past these (each about two seconds on a laptop)
+MAX_MOCK_TURTLES = 50_000
+MAX_RULER = 1_000_000
+
+
 def mock_turtles(n: int) -> list[int]:
     """Grundy values of one heads coin at places 1..n in Mock Turtles (computed, not read from a formula).
+
+    From the rule alone, by the mex rule and the coin-sum theorem: with W the
+    set of 0 and the values of places 1..x − 1, the options of the coin at x
+    (turn it alone, or with one or two coins to its left) are worth exactly
+    the XORs w ⊕ w' of two elements of W. So the coin at x is worth the mex
+    of W ⊕ W, which only grows with x; each new value adds its XORs with W to
+    a table of flags (about n²/2 steps, vectorised). ``n`` is limited to
+    MAX_MOCK_TURTLES = 50,000 (about two seconds); the odious numbers
+    (:func:`odious`) give the same values at any size.
 
     >>> mock_turtles(6)
     [1, 2, 4, 7, 8, 11]
     """
-    return single_coin_values(mock_turtles_rule, n)
+    n = check_int(n, "n")
+    if n > MAX_MOCK_TURTLES:
+        raise ValueError(
+            f"n = {n:,} is too large to compute Mock Turtles from the rule (about n²/2 steps): "
+            f"the limit is n <= MAX_MOCK_TURTLES = {MAX_MOCK_TURTLES:,}; odious(n) gives the same values"
+        )
+    import numpy as np  # only here: ``import nimlib`` stays light
+
+    size = 4
+    while size <= 2 * n + 2:  # a value is the mex of at most (n + 1)² XORs, in practice below 2n + 2
+        size *= 2
+    in_sums = np.zeros(size, dtype=bool)  # the flags of W ⊕ W
+    in_sums[0] = True
+    w = np.zeros(n + 1, dtype=np.int64)  # W: 0, then the values found so far
+    values: list[int] = []
+    m = 0
+    for x in range(1, n + 1):
+        while m < size and in_sums[m]:
+            m += 1
+        if m == size:  # pragma: no cover - the values stay below 2n + 2
+            in_sums = np.concatenate([in_sums, np.zeros(size, dtype=bool)])
+            size *= 2
+        values.append(m)
+        w[x] = m
+        hit = m ^ w[: x + 1]
+        if int(hit.max()) >= size:  # pragma: no cover - as above
+            grown = np.zeros(2 * size, dtype=bool)
+            grown[:size] = in_sums
+            in_sums, size = grown, 2 * size
+        in_sums[hit] = True
+    return values
 
 
 def ruler(n: int) -> list[int]:
     """Grundy values of one heads coin at places 1..n in the Ruler game (computed, not read from a formula).
 
+    From the rule alone: with P(k) the XOR of the values of places 1..k, the
+    run of places j + 1..x is worth P(x − 1) ⊕ P(j), so the coin at x is worth
+    the mex of P(x − 1) ⊕ S, S the set of prefixes P(0..x − 1). S is kept in a
+    binary trie that counts, under each node, how many prefixes it holds; the
+    mex walks down it once (follow the bit of P(x − 1) unless that subtree is
+    full), about n·log₂ n steps in all. ``n`` is limited to MAX_RULER = 10⁶
+    (a few seconds).
+
     >>> ruler(6)
     [1, 2, 1, 4, 1, 2]
     """
-    return single_coin_values(ruler_rule, n)
+    n = check_int(n, "n")
+    if n > MAX_RULER:
+        raise ValueError(
+            f"n = {n:,} is too large to compute the Ruler game from the rule: "
+            f"the limit is n <= MAX_RULER = {MAX_RULER:,}"
+        )
+    bits = max(1, (n + 1).bit_length())  # n + 1 prefixes at most: the root is never full
+    counts: list[dict[int, int]] = [{} for _ in range(bits + 1)]  # counts[L][s >> L]: prefixes s under a node
+    seen: set[int] = set()
+
+    def insert(s: int) -> None:
+        if s not in seen:
+            seen.add(s)
+            for level, table in enumerate(counts):
+                key = s >> level
+                table[key] = table.get(key, 0) + 1
+
+    insert(0)
+    prefix = 0
+    values: list[int] = []
+    for _ in range(n):
+        value = node = 0
+        for level in range(bits - 1, -1, -1):
+            want = (node << 1) | ((prefix >> level) & 1)  # the child where the value's bit is 0
+            count = counts[level].get(want, 0)
+            if count == 0:
+                break  # nothing below: the remaining bits of the mex are 0
+            if count == 1 << level:  # full: every value with this bit 0 is taken
+                value |= 1 << level
+                want ^= 1
+                if counts[level].get(want, 0) == 0:
+                    break
+            node = want
+        values.append(value)
+        prefix ^= value
+        insert(prefix)
+    return values
 
 
 # ---------------------------------------------------------------- row games
@@ -723,6 +811,8 @@ class TurningCorners(ProductGame):
 
 
 __all__ = [
+    "MAX_MOCK_TURTLES",
+    "MAX_RULER",
     "MockTurtles",
     "ProductGame",
     "Ruler",

@@ -87,6 +87,8 @@ def grundy_values(
     n = check_int(n, "n")
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a function of the number of values done (or None), got {progress!r}")
     check_size(ruleset, n, method)
     takes = ruleset.takes
     certifiable = method == "auto" and takes is not None and not takes.take_any and ruleset.max_take is not None

@@ -191,7 +191,17 @@ class Source:
     """A function's real source, shown as a Python code block in a notebook (no IPython needed)."""
 
     def __init__(self, obj: object) -> None:
-        self.text = inspect.getsource(obj)
+        try:
+            self.text = inspect.getsource(obj)
+        except TypeError:
+            raise TypeError(
+                f"obj must be a function, method, class or module written in Python, got {obj!r} ({type(obj).__name__})"
+            ) from None
+        except OSError:
+            raise ValueError(
+                f"obj has no source file to read: {obj!r} was not loaded from a Python file "
+                "(made by exec or eval, or built in)"
+            ) from None
 
     def __str__(self) -> str:
         return self.text

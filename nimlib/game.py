@@ -149,6 +149,26 @@ def options(game: Game, position: Position) -> Iterator[Position]:
         yield game.apply(position, move)
 
 
+def successors_of(game: Game) -> Callable[[Position], Iterable[Position]]:
+    """The function from a position to the positions one move away, resolved once per search.
+
+    The searchers call it for every position they visit, so the lookup of
+    ``options`` (or the ``moves``/``apply`` pair) is done here once, not per
+    position: a wrapped successors function is returned as it is.
+    """
+    if isinstance(game, SuccessorsGame):
+        return game.successors
+    own = getattr(game, "options", None)
+    if own is not None:
+        return own
+    moves, apply = game.moves, game.apply
+
+    def successors(position: Position) -> Iterator[Position]:
+        return (apply(position, move) for move in moves(position))
+
+    return successors
+
+
 def as_game(game: object, *, misere: bool | None = None) -> Game:
     """The edge of every generic algorithm: a ``Game`` as it is, a successors function wrapped.
 

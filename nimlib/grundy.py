@@ -14,10 +14,12 @@ from operator import xor
 from typing import Any
 
 from ._check import check_dict, check_hashable, check_int, check_size
-from .game import Game, as_game, options
+from .game import Game, as_game, successors_of
 
 # heap_values refuses a table that needs more heap options than this (about a second of work per million)
 MAX_HEAP_WORK = 50_000_000
+# The largest MexScratch: its flags take 8 bytes each (a list of ints), so about 130 MB
+MAX_CAPACITY = 1 << 24
 
 # ---------------------------------------------------------------- mex
 
@@ -57,6 +59,7 @@ class MexScratch:
 
     def __init__(self, capacity: int) -> None:
         self.capacity = check_int(capacity, "capacity")
+        check_size(self.capacity, MAX_CAPACITY, "MexScratch(capacity): a flag per possible value")
         self._stamp = [0] * (self.capacity + 2)
         self._version = 0
 
@@ -99,14 +102,16 @@ def grundy_value(
     budget = limit = check_int(limit, "limit", minimum=1)
     if position in memo:
         return memo[position]
+    successors = successors_of(game)
+    memo_get = memo.get
     on_path = {position}
-    # A frame: [position, its options iterator, the values of the options seen]
-    stack: list[list] = [[position, iter(options(game, position)), []]]
+    # A frame: [position, its options iterator, the values of the options seen]. The loop is the
+    # searcher's cost per position, so it is kept lean (tools/bench_search.py measures it)
+    stack: list[list] = [[position, iter(successors(position)), []]]
     while stack:
         frame = stack[-1]
-        pushed = False
         for child in frame[1]:
-            value = memo.get(child)
+            value = memo_get(child)
             if value is None:
                 if child in on_path:
                     raise ValueError(f"the game is not finite: position {child!r} can reach itself")
@@ -114,17 +119,22 @@ def grundy_value(
                 if budget <= 0:
                     raise ValueError(f"the game tree of {position!r} has more than limit={limit:,} positions")
                 on_path.add(child)
-                stack.append([child, iter(options(game, child)), []])
-                pushed = True
+                stack.append([child, iter(successors(child)), []])
                 break
             frame[2].append(value)
-        if pushed:
-            continue
-        stack.pop()
-        on_path.discard(frame[0])
-        memo[frame[0]] = value = mex(frame[2])
-        if stack:
-            stack[-1][2].append(value)
+        else:
+            stack.pop()
+            on_path.discard(frame[0])
+            # The mex of values the memo holds (ints the loop computed: no checks needed)
+            seen = frame[2]
+            value = 0
+            if seen:
+                seen = set(seen)
+                while value in seen:
+                    value += 1
+            memo[frame[0]] = value
+            if stack:
+                stack[-1][2].append(value)
     return memo[position]
 
 

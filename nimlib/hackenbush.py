@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import pairwise, permutations, product
 from typing import Any
 
@@ -46,8 +46,8 @@ GROUND = 0
 
 def check_edges(edges: object, name: str = "edges") -> Graph:
     """Return ``edges`` as a tuple of ``(u, v)`` pairs of non-negative ints, or raise naming the bad one."""
-    if isinstance(edges, (str, bytes)) or not isinstance(edges, Iterable):
-        raise TypeError(f"{name} must be a sequence of (u, v) pairs, got {edges!r}")
+    if isinstance(edges, (str, bytes, Mapping)) or not isinstance(edges, Iterable):
+        raise TypeError(f"{name} must be a sequence of (u, v) pairs (a dict is not), got {edges!r}")
     out = []
     for i, edge in enumerate(edges):
         if not isinstance(edge, tuple | list) or len(edge) != 2:

@@ -22,7 +22,31 @@ from collections.abc import Callable, Hashable, Iterable
 from ._check import check_int
 from .rulesets import HeapGame
 
-__all__ = ["genus", "misere_grundy", "misere_values", "tree_value"]
+__all__ = [
+    "MAX_GENUS_SIMPLE",
+    "MAX_GENUS_SPLITTING",
+    "MAX_GENUS_TAKE_ANY_SPLITTING",
+    "MAX_MISERE_SIMPLE",
+    "MAX_MISERE_SPLITTING",
+    "MAX_MISERE_TAKE_ANY_SPLITTING",
+    "MAX_TREE",
+    "check_misere_size",
+    "genus",
+    "misere_grundy",
+    "misere_values",
+    "tree_value",
+]
+
+# The misère game tree is searched, so sizes are limited (each cap finishes in well under 20 s on a laptop).
+# A game that splits heaps reaches every multiset of heaps whose sizes sum to at most n (about e^(2.6·√n)).
+MAX_MISERE_SPLITTING = 40  # misere_values: heaps 0..39 of Kayles or Grundy's game
+MAX_MISERE_TAKE_ANY_SPLITTING = 35  # a game that may take any number and split (Lasker's nim) has more options
+MAX_MISERE_SIMPLE = 5_000  # misere_values of a game that never splits a heap (Nim: about n²/2 options)
+MAX_GENUS_SPLITTING = 30  # genus adds copies of *2 and *1 to every position
+MAX_GENUS_TAKE_ANY_SPLITTING = 25
+MAX_GENUS_SIMPLE = 1_000
+# misere_grundy and tree_value refuse a game tree of more positions than this by default
+MAX_TREE = 5_000_000
 
 
 def tree_value(
@@ -31,16 +55,22 @@ def tree_value(
     known: dict[Hashable, int],
     *,
     misere: bool = True,
+    limit: int | None = None,
 ) -> int:
     """The (misère or normal) Grundy value of ``position`` on the game tree given by ``options``.
 
     A position with no option is worth 1 in misère play (0 in normal play);
     otherwise the mex of the options' values. Iterative (no recursion limit)
-    and memoized in ``known``, which callers share between calls.
+    and memoized in ``known``, which callers share between calls. A game in
+    which a position can reach itself is not finite and has no such value:
+    ``ValueError``, as ``grundy.grundy_value`` says. With ``limit``, a search
+    that meets more than ``limit`` new positions is refused (``ValueError``).
     """
     if position in known:
         return known[position]
+    budget = limit
     terminal = 1 if misere else 0
+    on_path = {position}
     stack: list[list] = [[position, iter(options(position)), set(), False]]
     while stack:
         frame = stack[-1]
@@ -49,6 +79,13 @@ def tree_value(
             frame[3] = True
             value = known.get(child)
             if value is None:
+                if child in on_path:
+                    raise ValueError(f"the game is not finite: position {child!r} can reach itself")
+                if budget is not None:
+                    budget -= 1
+                    if budget <= 0:
+                        raise ValueError(f"the game tree of {position!r} has more than limit={limit:,} positions")
+                on_path.add(child)
                 stack.append([child, iter(options(child)), set(), False])
                 pushed = True
                 break
@@ -56,6 +93,7 @@ def tree_value(
         if pushed:
             continue
         stack.pop()
+        on_path.discard(frame[0])
         seen = frame[2]
         if not frame[3]:
             value = terminal
@@ -75,10 +113,54 @@ def _check_heap_game(game: object) -> HeapGame:
     return game
 
 
+def _kind(game: HeapGame) -> str:
+    """How a heap game's misère tree grows: "splitting", "take-any splitting" (more options) or "simple"."""
+    takes = game.takes
+    if takes is None:
+        return "take-any splitting"  # not a take rule: assume the worst
+    if not takes.take_split:
+        return "simple"
+    return "take-any splitting" if takes.take_any else "splitting"
+
+
+_LIMITS = {
+    (False, "simple"): "MAX_MISERE_SIMPLE",
+    (False, "splitting"): "MAX_MISERE_SPLITTING",
+    (False, "take-any splitting"): "MAX_MISERE_TAKE_ANY_SPLITTING",
+    (True, "simple"): "MAX_GENUS_SIMPLE",
+    (True, "splitting"): "MAX_GENUS_SPLITTING",
+    (True, "take-any splitting"): "MAX_GENUS_TAKE_ANY_SPLITTING",
+}
+_KINDS = {
+    "simple": "a game that never splits a heap",
+    "splitting": "a game that splits heaps",
+    "take-any splitting": "a game that takes any number and splits heaps",
+}
+
+
+def check_misere_size(game: HeapGame, n: int, *, genus: bool = False) -> None:
+    """Refuse, up front, ``n`` heaps too many for ``misere_values`` (or ``genus``): ``ValueError`` naming the limit."""
+    game = _check_heap_game(game)
+    n = check_int(n, "n")
+    kind = _kind(game)
+    name = _LIMITS[genus, kind]
+    limit = globals()[name]
+    if n > limit:
+        what = "the genus" if genus else "misère values"
+        raise ValueError(
+            f"n = {n:,} is too large for {what} of {_KINDS[kind]} (the misère game tree is searched): "
+            f"the limit is n <= {name} = {limit:,}"
+        )
+
+
 def misere_values(game: HeapGame, n: int) -> list[int]:
     """Misère Grundy values of single heaps 0, 1, …, n-1 of a heap game, from the misère game tree.
 
-    The heap of size 0 is the empty position: no move, value 1.
+    The heap of size 0 is the empty position: no move, value 1. The tree of a
+    game that splits heaps grows like the partitions of n, so ``n`` is limited
+    to MAX_MISERE_SPLITTING = 40 for such games (MAX_MISERE_TAKE_ANY_SPLITTING
+    = 35 if a move may also take any number, as in Lasker's nim) and to
+    MAX_MISERE_SIMPLE = 5,000 otherwise (``ValueError`` up front).
 
     >>> from nimlib.rulesets import kayles, nim
     >>> misere_values(nim, 5), misere_values(kayles, 8)
@@ -86,33 +168,38 @@ def misere_values(game: HeapGame, n: int) -> list[int]:
     """
     game = _check_heap_game(game)
     n = check_int(n, "n")
+    check_misere_size(game, n)
     known: dict[Hashable, int] = {}
     return [tree_value(game.successors, (m,) if m else (), known) for m in range(n)]
 
 
-def misere_grundy(game: object, position: Hashable) -> int:
+def misere_grundy(game: object, position: Hashable, *, limit: int = MAX_TREE) -> int:
     """The misère Grundy value of any position of a finite impartial game (0 exactly at misère P-positions).
 
     ``game`` is a rules object of the game protocol (``nimlib.game.Game``), a
     ``HeapGame`` (then ``position`` is a tuple of heap sizes) or a successors
     function. The game's own ``misere`` flag is ignored: this is misère play.
+    As ``grundy.grundy_value`` does, a game in which a position can reach
+    itself is refused, and so is a game tree of more than ``limit`` (5,000,000)
+    positions (``ValueError``).
 
     >>> from nimlib.rulesets import nim
     >>> misere_grundy(nim, (1, 1)), misere_grundy(nim, (1, 1, 1)), misere_grundy(nim, (2, 2))
     (1, 0, 0)
     """
+    limit = check_int(limit, "limit", minimum=1)
     if isinstance(game, HeapGame):
         from ._check import check_position
 
         heaps = tuple(sorted(h for h in check_position(position) if h))
-        return tree_value(game.successors, heaps, {})
+        return tree_value(game.successors, heaps, {}, limit=limit)
     if hasattr(game, "moves") and hasattr(game, "apply"):
         from .game import options
 
         checked = game.check(position) if hasattr(game, "check") else position
-        return tree_value(lambda p: options(game, p), checked, {})
+        return tree_value(lambda p: options(game, p), checked, {}, limit=limit)
     if callable(game):
-        return tree_value(game, position, {})
+        return tree_value(game, position, {}, limit=limit)
     raise TypeError(f"game must be a Game rules object, a HeapGame or a successors function, got {game!r}")
 
 
@@ -161,6 +248,7 @@ def genus(game: HeapGame, n: int) -> list[tuple[int, tuple[int, ...]]]:
     """
     game = _check_heap_game(game)
     n = check_int(n, "n")
+    check_misere_size(game, n, genus=True)
     options = _genus_options(game)
     known: dict[Hashable, int] = {}
     normal: dict[Hashable, int] = {}

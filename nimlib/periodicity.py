@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._check import check_int
+from ._check import check_bool, check_int
 from .rulesets import HeapGame
 
 __all__ = ["MAX_LIMIT", "Periodicity", "find_period", "search_period"]
@@ -44,6 +44,20 @@ class Periodicity:
     certified: bool = False
     computed: int = 0
     needed: int | None = None
+
+    def __post_init__(self) -> None:
+        check_int(self.preperiod, "preperiod")
+        check_int(self.period, "period", minimum=1)
+        check_int(self.saltus, "saltus", minimum=None)
+        check_bool(self.certified, "certified")
+        check_int(self.computed, "computed")
+        if self.needed is not None:
+            check_int(self.needed, "needed")
+        if self.certified and (self.saltus or self.needed is None):
+            raise ValueError(
+                "a certified period has saltus 0 and says how many values its proof needs (needed), "
+                f"got saltus={self.saltus!r}, needed={self.needed!r}"
+            )
 
     def __str__(self) -> str:
         kind = f"arithmetic-periodic (saltus {self.saltus})" if self.saltus else "periodic"
@@ -74,6 +88,8 @@ def find_period(
     (71, 12, True, 168)
     """
     limit = check_int(limit, "limit", minimum=1)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a function of the number of values done (or None), got {progress!r}")
     if isinstance(ruleset_or_values, HeapGame):
         if limit > MAX_LIMIT:
             raise ValueError(
@@ -83,7 +99,9 @@ def find_period(
         from ._kernels import GrundyTable
 
         game = ruleset_or_values
-        certifiable = game.max_take is not None and not game.takes.take_any
+        # The theorem's proof pairs a split of n + p - j with one of n - j that may be equal: it covers
+        # splits into any two heaps (octal games), not unequal ones (Grundy's game), so those are only observed
+        certifiable = game.max_take is not None and not game.takes.take_any and not game.takes.unequal
         table = GrundyTable(game)
         n = min(FIRST_STRETCH, limit)
         while True:
@@ -115,6 +133,8 @@ def search_period(values: np.ndarray, t: int | None, *, saltus: bool = False) ->
     """
     g = np.asarray(values, dtype=np.int64)
     n = len(g)
+    if t is not None and 2 + 2 + t > n:
+        return None  # the theorem needs at least 2·1 + 2·1 + t values: none is certified from these
     ps = np.arange(1, n // 2 + 1, dtype=np.int64)
     # The largest n0 a qualifying p can have: certified, 2·n0 + 2p + t <= n; observed, n - n0 >= max(3p, n/2).
     # From index n0 + p on, g[i] = g[i - p] (+ saltus) must hold, so a mismatch there rules p out

@@ -10,9 +10,9 @@ from collections.abc import Callable, Hashable, Sequence
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
-from matplotlib.patches import Circle
+from matplotlib.patches import Circle, Rectangle
 
-from ._check import check_int, check_position
+from ._check import check_int, check_position, check_size
 from .game import Game, as_game, options
 from .search import solve
 from .types import Position
@@ -20,6 +20,14 @@ from .types import Position
 # The most positions plot_game_graph draws, and the largest grid the table plots draw
 MAX_GRAPH = 400
 MAX_GRID = 1024
+# plot_heaps draws a heap as a row of stones up to this size; larger heaps make every heap a bar with its count
+MAX_STONES = 30
+# The most heaps plot_heaps and plot_bits draw (a row each), steps plot_staircase and coins plot_coin_row draw
+MAX_HEAPS = 200
+# The most binary digits plot_bits draws per heap (heaps below 2^64)
+MAX_BITS = 64
+STONE_COLOR = "#4a5568"
+TAKEN_COLOR = "#e2e8f0"  # stones (or the share of a bar) a move takes
 
 
 def _title(title: object) -> str | None:
@@ -53,20 +61,54 @@ N_COLOR = "#dd6b20"  # N-positions: the player to move wins
 def plot_heaps(
     position: Position, ax: Axes | None = None, *, highlight: dict[int, int] | None = None, title: str | None = None
 ) -> Axes:
-    """Draw each heap as a row of stones; ``highlight={heap: new_size}`` greys the stones a move takes."""
+    """Draw each heap as a row of stones; ``highlight={heap: new_size}`` greys the stones a move takes.
+
+    When some heap has more than MAX_STONES stones, every heap is drawn as a
+    bar instead (lengths in proportion to the largest heap, each labelled with
+    its count; the share a move takes greyed), so a heap of 10^12 is one bar,
+    not 10^12 circles. At most MAX_HEAPS heaps (a row each).
+    """
     heaps = check_position(position)
+    check_size(len(heaps), MAX_HEAPS, "plot_heaps: the heaps to draw, a row each")
     highlight = _highlight(highlight, heaps)
     title = _title(title)
     ax = ax or plt.gca()
+    largest = max(heaps, default=0)
+    if largest > MAX_STONES:
+        return _heap_bars(ax, heaps, highlight, largest, title)
     for row, size in enumerate(heaps):
         y = len(heaps) - 1 - row
         keep = highlight.get(row, size)
         for j in range(size):
             taken = j >= keep
-            ax.add_patch(Circle((j, y), 0.38, facecolor="#e2e8f0" if taken else "#4a5568", edgecolor="#1a202c", lw=1))
+            color = TAKEN_COLOR if taken else STONE_COLOR
+            ax.add_patch(Circle((j, y), 0.38, facecolor=color, edgecolor="#1a202c", lw=1))
         ax.text(-0.9, y, f"heap {row}: {size}", ha="right", va="center", fontsize=10)
-    width = max(heaps, default=1)
-    return _board_frame(ax, (-4.2, max(width, 1) - 0.4), (-0.7, len(heaps) - 0.3), title)
+    return _board_frame(ax, (-4.2, max(largest, 1) - 0.4), (-0.7, len(heaps) - 0.3), title)
+
+
+def _heap_bars(ax: Axes, heaps: Position, highlight: dict[int, int], largest: int, title: str | None) -> Axes:
+    """Each heap a horizontal bar of MAX_STONES units for the largest heap, its count written after it."""
+    width = MAX_STONES
+    for row, size in enumerate(heaps):
+        y = len(heaps) - 1 - row
+        keep = highlight.get(row, size)
+        # int / int is a correctly rounded float even for heaps far beyond a float's range of exact ints
+        length, kept = width * (size / largest), width * (keep / largest)
+        ax.add_patch(Rectangle((-0.4, y - 0.3), kept, 0.6, facecolor=STONE_COLOR, edgecolor="#1a202c", lw=1))
+        if keep < size:
+            ax.add_patch(
+                Rectangle((-0.4 + kept, y - 0.3), length - kept, 0.6, facecolor=TAKEN_COLOR, edgecolor="#1a202c", lw=1)
+            )
+        ax.text(length, y, f"{size:,}", ha="left", va="center", fontsize=10)
+        ax.text(-0.9, y, f"heap {row}", ha="right", va="center", fontsize=10)
+    longest = max(len(f"{size:,}") for size in heaps)
+    ax.set_xlim(-4.2, width + 0.6 * longest)
+    ax.set_ylim(-0.7, len(heaps) - 0.3)
+    ax.axis("off")
+    if title:
+        ax.set_title(title)
+    return ax
 
 
 def plot_game_graph(
@@ -277,6 +319,8 @@ def plot_bits(position: Position, k: int = 1, ax: Axes | None = None, *, title: 
     from .moore import column_sums
 
     heaps = check_position(position)
+    check_size(len(heaps), MAX_HEAPS, "plot_bits: the heaps to draw, a row each")
+    check_size(max(heaps, default=0).bit_length(), MAX_BITS, "plot_bits: the binary digits of the largest heap")
     title = _title(title)
     ax = ax or plt.gca()
     width = max(max(heaps, default=0).bit_length(), 1)
@@ -314,22 +358,33 @@ def plot_bits(position: Position, k: int = 1, ax: Axes | None = None, *, title: 
 
 
 def plot_staircase(position: Sequence[int], ax: Axes | None = None, *, title: str | None = None) -> Axes:
-    """Staircase nim: step i + 1 holds position[i] coins; the even steps (the Nim heaps) are shaded."""
+    """Staircase nim: step i + 1 holds position[i] coins; the even steps (the Nim heaps) are shaded.
+
+    A step with more than MAX_STONES coins shows one coin with the count written above it; at most MAX_HEAPS steps.
+    """
     position = check_position(position)
+    check_size(len(position), MAX_HEAPS, "plot_staircase: the steps to draw")
     title = _title(title)
     ax = ax or plt.gca()
+    top = 1.0
     for i, coins in enumerate(position):
         step = i + 1
         even = step % 2 == 0
         ax.add_patch(
             plt.Rectangle((i, 0), 1, step * 0.6, facecolor="#fefcbf" if even else "#edf2f7", edgecolor="#718096")
         )
-        for c in range(coins):
+        drawn = coins if coins <= MAX_STONES else 1
+        for c in range(drawn):
             ax.add_patch(
                 Circle((i + 0.5, step * 0.6 + 0.25 + c * 0.42), 0.19, facecolor="#d69e2e", edgecolor="#744210")
             )
+        height = step * 0.6 + 0.25 + max(drawn - 1, 0) * 0.42
+        if drawn < coins:
+            count = f"{coins:,}"
+            ax.text(i + 0.5, step * 0.6 + 0.5, count, ha="center", va="bottom", fontsize=8, rotation=90)
+            height = step * 0.6 + 0.5 + 0.15 * len(count)
         ax.text(i + 0.5, -0.25, f"{step}" + ("\nheap" if even else ""), ha="center", va="top", fontsize=8)
-    top = max((i + 1) * 0.6 + 0.25 + c * 0.42 for i, c in enumerate(position)) if position else 1
+        top = max(top, height)
     return _board_frame(ax, (-0.2, len(position) + 0.2), (-1.0, top + 0.5), title)
 
 
@@ -338,6 +393,7 @@ def plot_coin_row(
 ) -> Axes:
     """A row of coins, heads (1) dark with its place underneath, tails (0) light; for turning games."""
     row = check_position(row, "row")
+    check_size(len(row), MAX_HEAPS, "plot_coin_row: the coins to draw")
     if any(c not in (0, 1) for c in row):
         raise ValueError(f"row must hold 0 (tails) and 1 (heads) only, got {row}")
     if labels is not None:
@@ -350,6 +406,6 @@ def plot_coin_row(
     ax = ax or plt.gca()
     for i, heads in enumerate(row):
         ax.add_patch(Circle((i, 0), 0.42, facecolor="#2c5282" if heads else "#e2e8f0", edgecolor="#1a202c"))
-        ax.text(i, 0, "O" if heads else "X", ha="center", va="center", color="white" if heads else "#4a5568")
+        ax.text(i, 0, "H" if heads else "T", ha="center", va="center", color="white" if heads else "#4a5568")
         ax.text(i, -0.7, labels[i] if labels else str(i + 1), ha="center", va="center", fontsize=9)
     return _board_frame(ax, (-0.6, len(row) - 0.4), (-1.1, 0.6), title)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import reduce
 from operator import xor
 
-from ._check import check_bool, check_int, check_position
+from ._check import check_bool, check_int, check_int_set, check_position, check_size, check_str
 from .game import JSON, Ruleset
 from .grundy import extend_heap_values
 from .types import Position
@@ -23,11 +23,12 @@ from .types import Position
 # (b,) for a take (b may be 0: the heap is emptied and stays as a 0), (a, b) with a <= b for a split
 HeapMove = tuple[int, tuple[int, ...]]
 
+MAX_HEAP_OPTIONS = 1_000_000
+"""The most options ``HeapGame.heap_options(n)`` lists (a sorted list, built in full); ``rule(n)`` is lazy."""
+
 
 def _sizes(value: object, name: str, minimum: int) -> tuple[int, ...]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise TypeError(f"{name} must be a tuple of ints >= {minimum}, got {value!r}")
-    return tuple(sorted({check_int(j, f"{name}[...]", minimum=minimum) for j in value}))
+    return check_int_set(value, name, minimum=minimum)
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,11 @@ class TakeRule:
                 if not (self.unequal and 2 * a == rest):
                     yield (a, rest - a)
 
+    def option_count(self, n: int) -> int:
+        """How many options ``heap_options(n)`` yields at most: what listing them all costs."""
+        count = n if self.take_any else len(self.take_all) + len(self.take_one)
+        return count + sum(max(n - j, 0) // 2 for j in self.take_split)
+
     def allows(self, n: int, option: tuple[int, ...]) -> bool:
         """True when a heap of n may become ``option`` (sizes in any order; (0,) or () for nothing left)."""
         parts = tuple(h for h in option if h)
@@ -135,6 +141,8 @@ class HeapGame(Ruleset):
     _values: list[int] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        check_str(self.name, "name")
+        check_str(self.widget, "widget")
         if not isinstance(self.takes, TakeRule):
             raise TypeError(f"takes must be a TakeRule, got {self.takes!r}")
 
@@ -158,8 +166,17 @@ class HeapGame(Ruleset):
         return self.takes.heap_options(check_int(n, "n"))
 
     def heap_options(self, n: int) -> list[tuple[int, ...]]:
-        """What a heap of size n may become, each option a sorted tuple of non-empty heaps."""
+        """What a heap of size n may become, each option a sorted tuple of non-empty heaps.
+
+        The list is sorted, so it is built in full: a heap with more than
+        MAX_HEAP_OPTIONS options is refused up front (``rule(n)`` yields them lazily).
+        """
         n = check_int(n, "n")
+        check_size(
+            self.takes.option_count(n),
+            MAX_HEAP_OPTIONS,
+            f"{self.name}: the options of a heap of {n:,} (rule(n) yields them lazily)",
+        )
         return sorted({tuple(sorted(h for h in opt if h)) for opt in self.takes.heap_options(n)})
 
     def options(self, position: int | Position) -> list[tuple[int, ...]] | Iterator[Position]:  # type: ignore[override]
@@ -311,9 +328,7 @@ def subtraction(allowed: Iterable[int]) -> HeapGame:
     >>> subtraction({1, 2, 3}).options(5)
     [(2,), (3,), (4,)]
     """
-    if isinstance(allowed, (str, bytes)) or not isinstance(allowed, Iterable):
-        raise TypeError(f"allowed must be a set of positive ints, got {allowed!r}")
-    takes = tuple(sorted({check_int(s, "allowed[...]", minimum=1) for s in allowed}))
+    takes = check_int_set(allowed, "allowed", minimum=1)
     if not takes:
         raise ValueError("allowed must not be empty")
     return HeapGame(f"subtraction({set(takes)})", TakeRule(take_all=takes, take_one=takes), widget="subtraction")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from ._check import check_dict, check_hashable, check_int
-from .game import Game, as_game, options
+from .game import Game, as_game, successors_of
 
 # The most positions one call labels before it stops with a ValueError (about a gigabyte of memo)
 MAX_POSITIONS = 5_000_000
@@ -55,16 +55,18 @@ def solve(
     if start in is_p:
         return is_p
     budget = limit
+    successors = successors_of(game)
+    is_p_get = is_p.get
     on_path = {start}
     # A frame: [position, its options iterator, a P-option seen?, any move seen?]
-    stack: list[list] = [[start, iter(options(game, start)), False, False]]
+    stack: list[list] = [[start, iter(successors(start)), False, False]]
     while stack:
         frame = stack[-1]
         if not frame[2]:
             pushed = False
             for child in frame[1]:
                 frame[3] = True
-                label = is_p.get(child)
+                label = is_p_get(child)
                 if label is None:
                     if child in on_path:
                         raise ValueError(f"the game is not finite: position {child!r} can reach itself")
@@ -72,7 +74,7 @@ def solve(
                     if budget <= 0:
                         raise ValueError(f"the search from {start!r} would label more than limit={limit:,} positions")
                     on_path.add(child)
-                    stack.append([child, iter(options(game, child)), False, False])
+                    stack.append([child, iter(successors(child)), False, False])
                     pushed = True
                     break
                 if label:
@@ -123,13 +125,14 @@ def retrograde(game: Game, *starts: Hashable) -> dict[Hashable, str]:
     game = as_game(game)
     if game.misere:
         raise ValueError("retrograde labels normal play only (no move: the player to move loses)")
+    successors = successors_of(game)
     children: dict[Hashable, list[Hashable]] = {}
     todo = [check_hashable(game.check(s), f"starts[{i}]") for i, s in enumerate(starts)]
     while todo:
         p = todo.pop()
         if p in children:
             continue
-        children[p] = list(dict.fromkeys(options(game, p)))
+        children[p] = list(dict.fromkeys(successors(p)))
         todo.extend(q for q in children[p] if q not in children)
     parents: dict[Hashable, list[Hashable]] = {p: [] for p in children}
     for p, qs in children.items():

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from ._check import check_int
+from ._check import check_int, check_int_set
 from .rulesets import HeapGame, TakeRule, subtraction
 
 if TYPE_CHECKING:
@@ -33,9 +33,7 @@ if TYPE_CHECKING:
 
 def subtraction_set(allowed: Iterable[int], name: str = "subtraction_set") -> tuple[int, ...]:
     """The sorted tuple of a non-empty set of positive ints, or ``TypeError``/``ValueError`` naming it."""
-    if isinstance(allowed, (str, bytes)) or not isinstance(allowed, Iterable):
-        raise TypeError(f"{name} must be a set of positive ints such as {{1, 3, 4}}, got {allowed!r}")
-    values = tuple(sorted({check_int(s, f"{name}[...]", minimum=1) for s in allowed}))
+    values = check_int_set(allowed, name, minimum=1)  # a dict is refused, not read as its keys
     if not values:
         raise ValueError(f"{name} must not be empty")
     return values
@@ -141,9 +139,7 @@ def allbut(excluded: Iterable[int]) -> HeapGame:
     >>> allbut({1}).options(4)
     [(), (1,), (2,)]
     """
-    if isinstance(excluded, (str, bytes)) or not isinstance(excluded, Iterable):
-        raise TypeError(f"excluded must be a finite set of positive ints such as {{1, 2}}, got {excluded!r}")
-    skip = frozenset(check_int(e, "excluded[...]", minimum=1) for e in excluded)
+    skip = frozenset(check_int_set(excluded, "excluded", minimum=1))
 
     name = f"allbut({set(sorted(skip))})" if skip else "allbut(set())"
     return HeapGame(name, TakeRule(take_any=True, take_except=tuple(skip)))
@@ -160,9 +156,7 @@ def allbut_values(excluded: Iterable[int], n: int) -> list[int]:
     >>> allbut_values({1}, 12)
     [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
     """
-    if isinstance(excluded, (str, bytes)) or not isinstance(excluded, Iterable):
-        raise TypeError(f"excluded must be a finite set of positive ints such as {{1, 2}}, got {excluded!r}")
-    skip = sorted({check_int(e, "excluded[...]", minimum=1) for e in excluded})
+    skip = list(check_int_set(excluded, "excluded", minimum=1))
     n = check_int(n, "n")
     g: list[int] = []
     count = [0] * (n + 2)

@@ -7,7 +7,7 @@ it checked, and returns the count.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 
 from .game import Game, as_game
 from .grundy import component_value, grundy_value
@@ -16,8 +16,8 @@ from .search import solve
 
 
 def _positions(game: Game, positions: Iterable[Hashable]) -> list[Hashable]:
-    if isinstance(positions, (str, bytes)) or not isinstance(positions, Iterable):
-        raise TypeError(f"positions must be an iterable of positions, got {positions!r}")
+    if isinstance(positions, (str, bytes, Mapping)) or not isinstance(positions, Iterable):
+        raise TypeError(f"positions must be an iterable of positions (not a dict), got {positions!r}")
     return [game.check(p) for p in positions]
 
 

@@ -136,7 +136,7 @@ class PlayWidget(anywidget.AnyWidget):
     def __init__(
         self, game: Any, position: Any = None, *, computer_first: bool = False, seed: int | None = None
     ) -> None:
-        rules = _as_playable(game)
+        rules = _heap_board(_as_playable(game), position)
         if rules.widget not in PAGE_GAMES:
             raise ValueError(
                 f"{rules.name} has no game in the page (its widget name is {rules.widget!r}); the page plays "
@@ -461,7 +461,7 @@ class GameBoard(PlayWidget):
     """
 
     def __init__(self, board: Any, position: Any, *, computer_first: bool = False, seed: int | None = None) -> None:
-        super().__init__(_as_playable(board), position, computer_first=computer_first, seed=seed)
+        super().__init__(_as_playable(board, "board"), position, computer_first=computer_first, seed=seed)
 
     def legal_moves(self) -> list[tuple[JSON, str]]:
         """Every legal move from the current position: (data-move JSON, label)."""
@@ -566,11 +566,22 @@ def _computer_move(rules: Playable, position: Any) -> tuple[Any, bool] | None:
     return move, False
 
 
-def _as_playable(game: Any) -> Playable:
-    """``game`` itself: any rules object with the widget hooks (see nimlib.game.Playable)."""
+def _heap_board(rules: Playable, position: Any) -> Playable:
+    """A bare heap game gets its Grundy table: the page plays it as a ``HeapBoard`` (heaps up to 30, or the largest)."""
+    from .boards import HeapBoard
+    from .rulesets import HeapGame
+
+    if not isinstance(rules, HeapGame):
+        return rules
+    heaps = rules.check(rules.start() if position is None else _decode(rules, position))
+    return HeapBoard(game=rules, largest=max(30, *heaps) if heaps else 30)
+
+
+def _as_playable(game: Any, name: str = "game") -> Playable:
+    """``game`` itself: any rules object with the widget hooks (see nimlib.game.Playable); errors say ``name``."""
     if not isinstance(game, Playable):
         raise TypeError(
-            f"game must be a playable rules object (nimlib.game.Playable: a widget name, widget_params, "
+            f"{name} must be a playable rules object (nimlib.game.Playable: a widget name, widget_params, "
             f"encode/decode), got {game!r}"
         )
     return game

@@ -105,7 +105,8 @@ def check_square(position: object, name: str = "position") -> Square:
 def is_p_position(position: Square) -> bool:
     """True when the player to move from ``(x, y)`` loses: (x, y) is (a_n, b_n) or (b_n, a_n) for some n.
 
-    In constant time: with x ≤ y the only candidate is n = y − x (the difference b_n − a_n is n).
+    With a fixed number of integer operations (no search): with x ≤ y the only candidate is
+    n = y − x (the difference b_n − a_n is n).
 
     >>> [p for p in [(1, 2), (2, 1), (2, 2), (3, 5), (4, 6)] if is_p_position(p)]
     [(1, 2), (2, 1), (3, 5)]
@@ -158,45 +159,69 @@ def winning_moves(position: Square) -> list[Square]:
 # ---------------------------------------------------------------- Grundy values
 
 
+# The table is computed square by square (about a second a million squares): these bound the work and memory
+MAX_CELLS = 20_000_000  # grundy and grundy_row: squares computed (only one row is kept)
+MAX_TABLE_CELLS = 4_000_000  # grundy_table: squares kept (a list of lists, about 40 bytes a square)
+
+
+def _check_cells(rows: int, columns: int, limit: int, name: str, what: str) -> None:
+    if rows * columns > limit:
+        raise ValueError(
+            f"{what} needs {rows:,} × {columns:,} = {rows * columns:,} squares of the Grundy table: "
+            f"the limit is {name} = {limit:,}"
+        )
+
+
 def grundy_table(size: int) -> list[list[int]]:
     """G(x, y) for 0 ≤ x, y < size, as rows ``table[x][y]``.
 
     Each row, column and diagonal keeps the set of values already in it as
     the bits of one Python int, so a value is one mex of three ORed masks
     (lowest zero bit): about size² cheap steps, 200 × 200 in a few hundredths of a second.
+    At most MAX_TABLE_CELLS = 4,000,000 squares (size 2000) are kept (``ValueError`` beyond).
 
     >>> grundy_table(4)
     [[0, 1, 2, 3], [1, 2, 0, 4], [2, 0, 1, 5], [3, 4, 5, 6]]
     """
     size = check_int(size, "size")
+    _check_cells(size, size, MAX_TABLE_CELLS, "MAX_TABLE_CELLS", f"grundy_table({size})")
     return _table(size, size)
 
 
 def grundy_row(r: int, n: int) -> list[int]:
     """G(r, 0), …, G(r, n − 1): row r of the Grundy table (rows 0..r, columns 0..n − 1 are computed).
 
+    Only the current row is kept, but (r + 1)·n squares are computed: at most
+    MAX_CELLS = 20,000,000 (about 20 seconds; ``ValueError`` up front beyond).
+
     >>> grundy_row(1, 8)
     [1, 2, 0, 4, 5, 3, 7, 8]
     """
     r = check_int(r, "r")
     n = check_int(n, "n")
-    return _table(r + 1, n)[r]
+    _check_cells(r + 1, n, MAX_CELLS, "MAX_CELLS", f"grundy_row({r}, {n})")
+    return _table(r + 1, n, last_only=True)[0]
 
 
 def grundy(position: Square) -> int:
-    """The Grundy value G(x, y) of one position (computes the (x+1) × (y+1) table below it)."""
-    x, y = check_square(position)
-    return _table(x + 1, y + 1)[x][y]
+    """The Grundy value G(x, y) of one position.
+
+    Computes the table below it, (min + 1)·(max + 1) squares keeping one row
+    (G is symmetric): at most MAX_CELLS = 20,000,000 squares (``ValueError`` up front beyond).
+    """
+    x, y = sorted(check_square(position))
+    _check_cells(x + 1, y + 1, MAX_CELLS, "MAX_CELLS", f"grundy({(x, y)})")
+    return _table(x + 1, y + 1, last_only=True)[0][y]
 
 
-def _table(rows: int, columns: int) -> list[list[int]]:
-    """G(x, y) for x < rows, y < columns, with bitmask sets for each column, row and diagonal."""
-    table = [[0] * columns for _ in range(rows)]
+def _table(rows: int, columns: int, *, last_only: bool = False) -> list[list[int]]:
+    """G(x, y) for x < rows, y < columns (or only the last row), with bitmask sets per column, row and diagonal."""
+    table: list[list[int]] = []
     column_seen = [0] * columns  # values already in column y (all x' < x)
     diagonal_seen: dict[int, int] = {}  # values already on the diagonal y − x = d
     for x in range(rows):
         row_seen = 0  # values already in row x (all y' < y)
-        row = table[x]
+        row = [0] * columns
         for y in range(columns):
             seen = row_seen | column_seen[y] | diagonal_seen.get(y - x, 0)
             g = (~seen & (seen + 1)).bit_length() - 1  # the lowest zero bit: mex
@@ -205,6 +230,11 @@ def _table(rows: int, columns: int) -> list[list[int]]:
             row_seen |= bit
             column_seen[y] |= bit
             diagonal_seen[y - x] = diagonal_seen.get(y - x, 0) | bit
+        if last_only:
+            table = [row]
+            diagonal_seen.pop(columns - 1 - x, None)  # that diagonal ends in this row's last square
+        else:
+            table.append(row)
     return table
 
 

@@ -96,7 +96,8 @@ def test_certificate_round_trip_and_tampering(capsys, tmp_path):
     code, _, err = run(capsys, "period", "0.137", "--certificate", str(path))
     assert code == 0, err
     cert = json.loads(path.read_text())
-    assert (cert["preperiod"], cert["period"], cert["t"], len(cert["values"])) == (52, 34, 3, 175)
+    assert (cert["preperiod"], cert["period"], cert["game"], len(cert["values"])) == (52, 34, "0.137", 175)
+    assert "t" not in cert and "needed" not in cert  # derived from the rule by the checker, never read
     assert run_json(capsys, "check", str(path))["valid"] is True
 
     def rejected(mutate) -> str:
@@ -110,8 +111,8 @@ def test_certificate_round_trip_and_tampering(capsys, tmp_path):
         assert data["valid"] is False
         return data["reason"]
 
-    # One value changed inside the range the proof reads
-    assert "differs" in rejected(lambda c: c["values"].__setitem__(100, c["values"][100] + 1))
+    # One value changed inside the range the proof reads: the recomputation finds it
+    assert "g(100) is" in rejected(lambda c: c["values"].__setitem__(100, c["values"][100] + 1))
 
     # A value changed consistently with the period (every copy), so only the rule catches it
     def shift_class(c):
@@ -120,19 +121,31 @@ def test_certificate_round_trip_and_tampering(capsys, tmp_path):
 
     assert "by the rule" in rejected(shift_class)
     # Too few values for the theorem
-    assert "reads 175 values" in rejected(lambda c: c["values"].__delitem__(slice(170, None)))
-    # A preperiod or period that is not the least, with enough true values for the theorem
-    more = grundy_values(rulesets.crosses, 2 * 52 + 4 * 34 + 3).tolist()
-    assert "preperiod is not the least" in rejected(lambda c: c.update(preperiod=53, values=more))
-    assert "not the least period" in rejected(lambda c: c.update(period=68, values=more))
-    assert "not a period certificate" in rejected(lambda c: c.pop("rule"))
+    assert "reads exactly 175 values" in rejected(lambda c: c["values"].__delitem__(slice(170, None)))
+    # A preperiod or period that is not the least, with as many true values as the theorem reads
+    assert "preperiod is not the least" in rejected(
+        lambda c: c.update(preperiod=53, values=grundy_values(rulesets.crosses, 2 * 53 + 2 * 34 + 3).tolist())
+    )
+    assert "not the least period" in rejected(
+        lambda c: c.update(period=68, values=grundy_values(rulesets.crosses, 2 * 52 + 4 * 34 + 3).tolist())
+    )
+    assert "lacks the field 'rule'" in rejected(lambda c: c.pop("rule"))
+    assert "game must be '0.137'" in rejected(lambda c: c.update(game="kayles (0.77)"))
 
 
 def test_check_certificate_is_independent_of_the_engine():
-    import nimlib.cli as cli
+    import ast
 
-    used = set(cli.check_certificate.__code__.co_names) | set(cli._plain_values.__code__.co_names)
-    assert used.isdisjoint({"grundy_values", "find_period", "search_period", "GrundyTable", "engine", "heap_values"})
+    import nimlib.certificate
+
+    tree = ast.parse(Path(nimlib.certificate.__file__).read_text(encoding="utf-8"))
+    imported = {a.name for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom) for a in node.names}
+    imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    assert imported <= {"__future__", "annotations", "json", "re", "itertools", "pairwise", "operator", "xor"} | {
+        "pathlib",
+        "Path",
+    }
+    assert not any(isinstance(node, ast.ImportFrom) and node.level for node in ast.walk(tree))  # no nimlib module
 
 
 @pytest.mark.slow  # more games of the same kind: the round trip above stays in the quick tier
@@ -140,7 +153,7 @@ def test_certificates_of_several_games(tmp_path, capsys):
     for spec in ["0.07", "4.07", "0.156", "subtraction:2,5,7"]:
         path = tmp_path / "c.json"
         assert run(capsys, "period", spec, "--limit", "16384", "--certificate", str(path))[0] == 0
-        assert check_certificate(json.loads(path.read_text()), recompute=True)[-1].startswith("all ")
+        assert any(line.startswith("all ") for line in check_certificate(json.loads(path.read_text())))
 
 
 def test_no_certificate_without_a_proof(capsys, tmp_path):
@@ -220,11 +233,11 @@ def test_wythoff_row(capsys):
         (["values", "0.9[3]", "--to", "5"], "unknown game"),
         (["values", "0.4[3]", "--to", "5"], "each digit must include 3"),
         (["values", "kayles", "--to", "10000000000000"], "limit is n <= 268,435,456"),
-        (["values", "kayles", "--to", "100", "--misere"], "at most 40"),
+        (["values", "kayles", "--to", "100", "--misere"], "MAX_MISERE_SPLITTING = 40"),
         (["values", "wythoff", "--to", "5"], "needs --row"),
         (["period", "grundy", "--limit", "0"], "expected a positive int"),
         (["period", "grundy", "--limit", "1000000000000"], "at most 67,108,864"),
-        (["genus", "grundy", "--to", "1000"], "at most 40"),
+        (["genus", "grundy", "--to", "1000"], "MAX_GENUS_SPLITTING = 30"),
         (["check", "/nonexistent/cert.json"], "No such file"),
         (["frobnicate"], "invalid choice"),
         ([], "required"),
@@ -264,3 +277,193 @@ def test_parse_game_labels():
     assert parse_game(".6").label == "0.6"
     assert parse_game("subtraction:7,2,3").label == "subtraction:2,3,7"
     assert parse_game("mock-turtles").first == 1
+
+
+# ---------------------------------------------------------------- limits and hygiene (issue #17)
+
+
+@pytest.mark.parametrize(
+    ("argv", "limit"),
+    [
+        (["genus", "kayles", "--to", "40"], "MAX_GENUS_SPLITTING = 30"),
+        (["genus", "lasker", "--to", "40"], "MAX_GENUS_TAKE_ANY_SPLITTING = 25"),
+        (["genus", "grundy", "--to", "40"], "MAX_GENUS_SPLITTING = 30"),
+        (["genus", "nim", "--to", "5000"], "MAX_GENUS_SIMPLE = 1,000"),
+        (["values", "lasker", "--misere", "--to", "40"], "MAX_MISERE_TAKE_ANY_SPLITTING = 35"),
+        (["values", "ruler", "--to", "1000001"], "MAX_COINS = 1,000,000"),
+        (["values", "mock-turtles", "--to", "1000001"], "MAX_COINS = 1,000,000"),
+        (["values", "wythoff", "--row", "100000000", "--to", "3"], "MAX_CELLS = 20,000,000"),
+        (["values", "wythoff", "--row", str(10**18), "--to", "3"], "MAX_CELLS = 20,000,000"),
+        (["values", "subtraction:100000000000000000000", "--to", "50"], "MAX_TAKE = 1,000,000"),
+        (["values", "allbut:100000000000000000000", "--to", "50"], "MAX_TAKE = 1,000,000"),
+        (["values", "subtraction:1," + "9" * 40, "--to", "50"], "ASCII digits 0-9"),
+        (["values", "lasker", "--to", "1000000"], "MAX_QUADRATIC_CLI = 262,144"),
+        (["values", "allbut:" + ",".join(map(str, range(1, 1001))), "--to", "10000000"], "MAX_TAKE_WORK"),
+        (["values", "grundy", "--to", "20000000"], "MAX_SPLITTING_CLI = 16,777,216"),
+        (["period", "grundy", "--limit", "20000000"], "MAX_SPLITTING_CLI = 16,777,216"),
+        (["rare", "grundy", "--to", "20000000"], "MAX_RARE = 16,777,216"),
+        (["values", "kayles", "--to", "268435457", "--json"], "limit is n <= 268,435,456"),
+    ],
+    ids=lambda v: " ".join(v) if isinstance(v, list) else None,
+)
+def test_too_large_is_refused_at_once_naming_the_limit(capsys, argv, limit):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert limit in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("game", ["ruler", "mock-turtles"])
+def test_period_of_a_coin_game_is_refused_clearly(capsys, game):
+    code, _, err = run(capsys, "period", game)
+    assert code == 2 and "not periodic in the octal sense" in err and err.count("\n") == 1
+
+
+def test_a_splitting_game_with_an_early_certificate_may_be_long(capsys):
+    # Kayles is certified from 168 values, so its values extend by the period at any size under the memory limit
+    code, out, _ = run(capsys, "period", "kayles", "--limit", "60000000")
+    assert code == 0 and "period 12" in out
+
+
+def test_coin_values_are_fast_and_right(capsys):
+    from nimlib.coins import lowbit, odious
+
+    ruler = run_json(capsys, "values", "ruler", "--to", "100000")["values"]
+    assert ruler == [lowbit(x) for x in range(1, 100001)]
+    assert run_json(capsys, "values", "mock-turtles", "--to", "100000")["values"] == odious(100000)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["values", "subtraction:１,2", "--to", "5"],  # full-width 1
+        ["values", "allbut:２", "--to", "5"],
+        ["values", "kayles", "--to", "１0"],
+        ["values", "kayles", "--to", "٣"],  # Arabic-Indic 3
+        ["period", "kayles", "--limit", "１00"],
+        ["values", "wythoff", "--row", "２", "--to", "3"],
+        ["values", "0.１37", "--to", "5"],
+    ],
+    ids=["subtraction", "allbut", "to", "arabic-indic", "limit", "row", "octal"],
+)
+def test_only_ascii_digits_are_numbers(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+
+
+def test_streamed_output_equals_the_whole(capsys, monkeypatch):
+    import nimlib.cli as cli
+
+    values = grundy_values(rulesets.grundys_game, 1234).tolist()
+    _, whole_text, _ = run(capsys, "values", "grundy", "--to", "1234")
+    monkeypatch.setattr(cli, "CHUNK", 7)  # many chunks, none a multiple of the ten values a row
+    _, text, _ = run(capsys, "values", "grundy", "--to", "1234")
+    data = run_json(capsys, "values", "grundy", "--to", "1234")
+    assert data == {"game": "grundy", "first": 0, "values": values}
+    assert text == whole_text
+    assert text.splitlines()[1:] == cli._rows(values, 0).splitlines()
+    empty = run_json(capsys, "values", "kayles", "--to", "0")
+    assert empty["values"] == []
+
+
+def test_json_does_not_build_the_text_rows(capsys, monkeypatch):
+    import nimlib.cli as cli
+
+    def no_rows(*args, **kwargs):
+        raise AssertionError("the text rows were built under --json")
+
+    monkeypatch.setattr(cli, "_rows", no_rows)
+    assert len(run_json(capsys, "values", "kayles", "--to", "300000")["values"]) == 300000
+
+
+def test_plot_is_written_to_exactly_the_path_given(capsys, tmp_path):
+    for name in ("rare.svg", "rare.pdf"):
+        path = tmp_path / name
+        code, out, err = run(capsys, "rare", "0.6", "--to", "3000", "--plot", str(path))
+        assert code == 0, err
+        assert path.exists() and not Path(str(path) + ".png").exists() and f"plot written to {path}" in out
+    assert (tmp_path / "rare.svg").read_text().lstrip().startswith("<?xml")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["rare", "grundy", "--to", "1000", "--plot", "/dev/full"], "/dev/full: the file name must end in a format"),
+        (["rare", "grundy", "--to", "1000", "--plot", "rare.xyz"], "rare.xyz: the file name must end"),
+        (["rare", "grundy", "--to", "1000", "--plot", ""], "--plot needs a file name"),
+        (["rare", "grundy", "--to", "1000", "--plot", "/nonexistent/dir/r.png"], "/nonexistent/dir/r.png"),
+        (["period", "kayles", "--certificate", ""], "--certificate needs a file name"),
+        (["period", "kayles", "--certificate", "/nonexistent/dir/c.json"], "/nonexistent/dir/c.json"),
+    ],
+    ids=["dev-full", "suffix", "empty plot", "no folder", "empty certificate", "no folder certificate"],
+)
+def test_output_paths_that_cannot_be_written_are_refused(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_a_plot_that_fails_while_writing_names_the_path(capsys, tmp_path, monkeypatch):
+    import matplotlib.figure
+
+    def full(self, *args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", full)
+    path = tmp_path / "r.png"
+    code, out, err = run(capsys, "rare", "0.6", "--to", "1000", "--plot", str(path))
+    assert code == 2 and out == "" and f"cannot write the plot to {path}: No space left on device" in err
+
+
+def test_a_closed_pipe_exits_quietly_with_141():
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    cmd = [sys.executable, "-m", "nimlib", "values", "0.16", "--to", "2000000"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    first = proc.stdout.readline()
+    proc.stdout.close()  # as head -1 does
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 141
+    assert first.startswith(b"Grundy values of 0.16") and err == b""
+
+
+def test_the_progress_bar_goes_to_stderr_only_on_a_terminal():
+    import pty
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm"}
+    cmd = [sys.executable, "-m", "nimlib", "values", "0.16", "--to", "300000"]
+    main_fd, terminal = pty.openpty()
+    try:
+        done = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=terminal, env=env, timeout=120)
+    finally:
+        os.close(terminal)
+        os.close(main_fd)
+    lines = done.stdout.decode().splitlines()
+    assert done.returncode == 0 and b"\x1b" not in done.stdout
+    assert len(lines) == 1 + 300000 // 10 and lines[1].startswith("       0:")
+    # and nothing on stderr when it is not a terminal, even for a long run
+    quiet = subprocess.run(cmd, capture_output=True, env=env, timeout=120)
+    assert quiet.returncode == 0 and quiet.stderr == b""
+
+
+@pytest.mark.slow  # writes 2^28 values (about 800 MB of JSON): a minute or more
+def test_the_documented_maximum_streams_within_2_gib():
+    n = 268_435_456
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    cmd = [sys.executable, "-m", "nimlib", "values", "kayles", "--to", str(n), "--json"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    head, commas, tail = b"", 0, b""
+    while block := proc.stdout.read(1 << 22):
+        head = head or block[:100]
+        commas += block.count(b",")
+        tail = (tail + block)[-100:]
+    _, status, usage = os.wait4(proc.pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert head.startswith(b'{"game": "kayles (0.77)", "first": 0, "values": [0, 1, 2, 3, 1, 4')
+    assert tail.endswith(b"]}\n") and commas == 2 + n - 1  # two after "game" and "first", n - 1 between values
+    assert usage.ru_maxrss * 1024 < 2 * 1024**3
+
+
+def test_a_certificate_that_cannot_be_written_names_the_path(capsys):
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    code, out, err = run(capsys, "period", "0.137", "--certificate", "/dev/full")
+    assert code == 2 and err.count("\n") == 1 and "cannot write the certificate to /dev/full" in err
+    assert "certificate written" not in out

@@ -13,6 +13,7 @@ from itertools import combinations, product
 import pytest
 
 from nimlib.coins import (
+    MAX_RULER,
     MockTurtles,
     ProductGame,
     Ruler,
@@ -25,12 +26,14 @@ from nimlib.coins import (
     field_size,
     lowbit,
     mock_turtles,
+    mock_turtles_rule,
     nim_inverse,
     nim_power,
     nim_product,
     nim_product_by_mex,
     odious,
     ruler,
+    ruler_rule,
     single_coin_values,
 )
 from nimlib.game import Playable, Reducible
@@ -384,3 +387,34 @@ def test_winning_move_reaches_a_p_position(game, positions):
         else:
             after = game.apply(p, move)
             assert grundy_value(game.options, after, known=known) == 0, (p, move)
+
+
+# ---------------------------------------------------------------- the fast computations (issue #17)
+
+
+@pytest.mark.parametrize(
+    ("fast", "rule"), [(ruler, ruler_rule), (mock_turtles, mock_turtles_rule)], ids=["ruler", "mock-turtles"]
+)
+def test_fast_single_coin_values_equal_the_plain_mex(fast, rule):
+    # single_coin_values tries every legal set of coins (cubic for Mock Turtles): the independent check
+    assert fast(60) == single_coin_values(rule, 60)
+    for n in (0, 1, 2, 7, 33):
+        assert fast(n) == single_coin_values(rule, n)
+
+
+def test_fast_single_coin_values_at_larger_sizes():
+    assert ruler(5000) == [lowbit(x) for x in range(1, 5001)]
+    assert mock_turtles(3000) == odious(3000)
+
+
+@pytest.mark.parametrize(
+    ("call", "limit"),
+    [
+        (lambda: ruler(MAX_RULER + 1), "MAX_RULER = 1,000,000"),
+        (lambda: mock_turtles(10**9), "MAX_MOCK_TURTLES = 50,000"),
+    ],
+    ids=["ruler", "mock-turtles"],
+)
+def test_sizes_past_the_limit_are_refused_at_once(call, limit):
+    with pytest.raises(ValueError, match=limit):
+        call()

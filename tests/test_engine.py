@@ -343,3 +343,15 @@ def test_unsolved_games_rare_values_match_the_published_table(
 
 def test_every_unsolved_row_with_data_was_read():
     assert len(_unsolved_rows()) == 4
+
+
+def test_unequal_splits_are_observed_never_certified():
+    """The periodicity theorem's proof may pair a split with an equal one: unequal-split rules are not covered."""
+    from nimlib.rulesets import HeapGame, TakeRule
+
+    found = find_period(
+        HeapGame("take 1, splitting unequally", TakeRule(take_all=(1,), take_one=(1,), take_split=(1,), unequal=True))
+    )
+    assert found is not None and found.period == 2 and not found.certified
+    same_rule_equal_splits_allowed = HeapGame("0.7", TakeRule(take_all=(1,), take_one=(1,), take_split=(1,)))
+    assert find_period(same_rule_equal_splits_allowed).certified

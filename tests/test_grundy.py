@@ -60,3 +60,48 @@ def test_grundy_of_sum():
 
 def test_nim_heap_has_its_own_size_as_value():
     assert [grundy_value(rulesets.nim.successors, (n,) if n else ()) for n in range(20)] == list(range(20))
+
+
+def test_searchers_resolve_the_successors_once():
+    """The searchers' per-position cost: a wrapped function is called as it is, a rules object's options directly."""
+    from nimlib import search
+    from nimlib.game import Ruleset, as_game, successors_of
+    from nimlib.nim import NIM
+    from nimlib.rulesets import kayles
+
+    def chain(n):
+        return [n - 1] if n else []
+
+    assert successors_of(as_game(chain)) is chain
+    assert successors_of(kayles) == kayles.options
+    assert successors_of(NIM) == NIM.options
+
+    class Chain(Ruleset):
+        def moves(self, position):
+            return ["down"] if position else []
+
+        def apply(self, position, move):
+            return position - 1
+
+    class NoOptions:
+        name, misere = "chain", False
+
+        def start(self):
+            return 3
+
+        def check(self, position):
+            return position
+
+        def moves(self, position):
+            return ["down"] if position else []
+
+        def apply(self, position, move):
+            return position - 1
+
+    assert list(successors_of(NoOptions())(3)) == [2]
+    assert list(successors_of(Chain())(3)) == [2]
+    for game in (chain, Chain(), NoOptions()):
+        assert grundy_value(game, 7) == 1
+        assert search.solve(game, 7)[7] is False and search.solve(game, 6)[6] is True
+    # a long chain: no recursion limit, and the mex of the one option's value alternates
+    assert grundy_value(chain, 100_001) == 1

@@ -7,8 +7,9 @@ import itertools
 import pytest
 
 from nimlib import search
-from nimlib.misere import genus, misere_grundy, misere_values
-from nimlib.rulesets import dawsons_kayles, grundys_game, kayles, nim, octal
+from nimlib.grundy import grundy_value
+from nimlib.misere import check_misere_size, genus, misere_grundy, misere_values
+from nimlib.rulesets import dawsons_kayles, grundys_game, kayles, laskers_nim, nim, octal
 
 GAMES = [kayles, dawsons_kayles, octal("0.137"), grundys_game, octal("0.6"), octal("4.07")]
 
@@ -134,3 +135,59 @@ def test_a_rules_object_of_the_game_protocol():
             return position - move
 
     assert [misere_grundy(TakeOneOrTwo(), n) for n in range(7)] == [1, 0, 2, 1, 0, 2, 1]
+
+
+# ---------------------------------------------------------------- limits (issue #17)
+
+
+@pytest.mark.parametrize(
+    ("call", "limit"),
+    [
+        (lambda: misere_values(kayles, 60), "MAX_MISERE_SPLITTING = 40"),
+        (lambda: misere_values(grundys_game, 41), "MAX_MISERE_SPLITTING = 40"),
+        (lambda: misere_values(laskers_nim, 36), "MAX_MISERE_TAKE_ANY_SPLITTING = 35"),
+        (lambda: misere_values(nim, 5001), "MAX_MISERE_SIMPLE = 5,000"),
+        (lambda: genus(kayles, 45), "MAX_GENUS_SPLITTING = 30"),
+        (lambda: genus(laskers_nim, 26), "MAX_GENUS_TAKE_ANY_SPLITTING = 25"),
+        (lambda: genus(nim, 1001), "MAX_GENUS_SIMPLE = 1,000"),
+    ],
+    ids=["kayles 60", "grundy 41", "lasker 36", "nim 5001", "genus kayles 45", "genus lasker 26", "genus nim 1001"],
+)
+def test_sizes_past_the_caps_are_refused_up_front(call, limit):
+    with pytest.raises(ValueError, match=limit):
+        call()
+
+
+def test_the_caps_themselves_are_accepted():
+    check_misere_size(kayles, 40)
+    check_misere_size(laskers_nim, 35)
+    check_misere_size(kayles, 30, genus=True)
+    check_misere_size(nim, 1000, genus=True)
+
+
+def test_a_cyclic_game_is_refused_as_grundy_value_does():
+    def options(n):  # 0 -> 1 -> 2 -> 0: no position ever ends
+        return [(n + 1) % 3]
+
+    with pytest.raises(ValueError, match="not finite"):
+        misere_grundy(options, 0)
+    with pytest.raises(ValueError, match="not finite"):
+        grundy_value(options, 0)
+    # a cycle reached after a finite part is caught too; an acyclic graph with shared positions is not refused
+    with pytest.raises(ValueError, match="not finite"):
+        misere_grundy(lambda n: [n - 1] if n > 5 else [6] if n == 3 else [n + 1], 10)
+    assert misere_grundy(lambda n: [m for m in (n - 1, n - 2) if m >= 0], 6) == misere_grundy(
+        lambda n: [m for m in (n - 1, n - 2) if m >= 0], 6, limit=100
+    )
+
+
+def test_a_huge_tree_is_refused_by_its_limit():
+    with pytest.raises(ValueError, match="more than limit=1,000 positions"):
+        misere_grundy(lambda n: [n + 1] if n < 10**6 else [], 0, limit=1000)
+
+
+@pytest.mark.slow  # the caps themselves (seconds each): the documented limits finish
+def test_the_caps_finish():
+    assert len(misere_values(kayles, 40)) == 40
+    assert len(genus(kayles, 30)) == 30
+    assert len(misere_values(laskers_nim, 35)) == 35

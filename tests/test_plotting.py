@@ -102,3 +102,56 @@ def test_boards(ax):
 def test_bad_arguments(ax, call, error, match):
     with pytest.raises(error, match=match):
         call(ax)
+
+
+def test_a_huge_heap_is_a_bar_with_its_count(ax):
+    """A heap of 10^12 is one bar labelled with the count (it used to draw a circle per stone and never return)."""
+    plot_heaps((10**12,), ax, title="huge")
+    texts = [t.get_text() for t in ax.texts]
+    assert "1,000,000,000,000" in texts and ax.get_title() == "huge"
+    assert len(ax.patches) == 1
+
+
+def test_bars_are_in_proportion_to_the_largest_heap(ax):
+    plot_heaps((10, 40, 2**70), ax, highlight={2: 2**69})
+    bars = sorted((p.get_y(), p.get_x(), p.get_width(), p.get_facecolor()[:3]) for p in ax.patches)
+    widths = {round(y): w for y, _, w, c in bars if c != matplotlib.colors.to_rgb("#e2e8f0")}
+    # rows from the top: heap 0 at y=2, heap 2 at y=0; the highlight keeps half of heap 2, greys the other half
+    assert widths[0] == pytest.approx(15.0) and widths[2] == pytest.approx(30 * 10 / 2**70)
+    grey = [w for _, _, w, c in bars if c == matplotlib.colors.to_rgb("#e2e8f0")]
+    assert grey == [pytest.approx(15.0)]
+    assert {"10", "40", f"{2**70:,}"} <= {t.get_text() for t in ax.texts}
+
+
+def test_heaps_of_at_most_thirty_stones_stay_stones(ax):
+    plot_heaps((30, 1), ax)
+    assert len(ax.patches) == 31 and all(isinstance(p, matplotlib.patches.Circle) for p in ax.patches)
+    plt.cla()
+    plot_heaps((31, 1), ax)
+    assert len(ax.patches) == 2 and not any(isinstance(p, matplotlib.patches.Circle) for p in ax.patches)
+
+
+def test_too_many_heaps_are_refused_with_the_limit(ax):
+    with pytest.raises(ValueError, match="limit of 200"):
+        plot_heaps((1,) * 201, ax)
+
+
+def test_sizes_too_large_to_draw_are_refused_with_the_limit(ax):
+    from nimlib.plotting import plot_bits, plot_coin_row, plot_staircase
+
+    with pytest.raises(ValueError, match="limit of 64"):
+        plot_bits((2**4000,), ax=ax)
+    with pytest.raises(ValueError, match="limit of 200"):
+        plot_bits((1,) * 201, ax=ax)
+    with pytest.raises(ValueError, match="limit of 200"):
+        plot_staircase((1,) * 10**5, ax)
+    with pytest.raises(ValueError, match="limit of 200"):
+        plot_coin_row((1,) * 10**5, ax)
+    plot_bits((2**64 - 1, 1), ax=ax)  # 64 digits is the limit itself
+
+
+def test_a_staircase_step_with_many_coins_shows_the_count(ax):
+    plot_staircase((0, 10**12, 3), ax)
+    coins = [p for p in ax.patches if isinstance(p, matplotlib.patches.Circle)]
+    assert len(coins) == 1 + 3
+    assert "1,000,000,000,000" in {t.get_text() for t in ax.texts}

@@ -77,3 +77,14 @@ def test_bad_heap():
         rulesets.kayles.options(-1)
     with pytest.raises(TypeError, match=r"position\[0\] must be an int"):
         list(rulesets.kayles.successors((1.0,)))
+
+
+def test_option_count_bounds_what_heap_options_lists():
+    """heap_options refuses a heap by option_count, so it must never undercount (else a huge list slips through)."""
+    from nimlib import rulesets as r
+
+    games = [r.kayles, r.nim, r.grundys_game, r.laskers_nim, r.crosses, r.trominoes, r.subtraction({1, 3, 4})]
+    games.append(r.HeapGame("allbut", r.TakeRule(take_any=True, take_except=(2,))))
+    for game in games:
+        for n in range(40):
+            assert len(list(game.takes.heap_options(n))) <= game.takes.option_count(n) <= 2 * n + 8

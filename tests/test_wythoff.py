@@ -193,3 +193,34 @@ def test_write_js_fixture():
         FIXTURE.parent.mkdir(parents=True, exist_ok=True)
         FIXTURE.write_text(text)
     assert json.loads(FIXTURE.read_text()) == data
+
+
+# ---------------------------------------------------------------- limits (issue #17)
+
+
+def test_single_values_and_rows_keep_one_row_but_agree_with_the_table():
+    table = grundy_table(40)
+    assert all(grundy((x, y)) == table[x][y] for x in range(40) for y in range(40))
+    assert all(grundy_row(r, 40) == table[r] for r in range(40))
+    assert grundy_row(0, 0) == [] and grundy_row(39, 1) == [39]
+
+
+@pytest.mark.parametrize(
+    ("call", "limit"),
+    [
+        (lambda: grundy((10**6, 10**6)), "MAX_CELLS = 20,000,000"),
+        (lambda: grundy((10**18, 3)), "MAX_CELLS = 20,000,000"),
+        (lambda: grundy_row(10**8, 3), "MAX_CELLS = 20,000,000"),
+        (lambda: grundy_row(10**18, 3), "MAX_CELLS = 20,000,000"),
+        (lambda: grundy_table(2001), "MAX_TABLE_CELLS = 4,000,000"),
+    ],
+    ids=["grundy 10^6", "grundy 10^18", "row 10^8", "row 10^18", "table 2001"],
+)
+def test_sizes_past_the_limit_are_refused_at_once(call, limit):
+    with pytest.raises(ValueError, match=limit):
+        call()
+
+
+def test_a_thin_table_far_out_is_fine():
+    # a far square of a thin table is computed by its short side: G(x, y) = G(y, x)
+    assert grundy((3, 2000)) == grundy((2000, 3)) == grundy_row(3, 2001)[2000]

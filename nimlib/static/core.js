@@ -56,6 +56,19 @@ export function makeRng(seed) {
   };
 }
 
+/**
+ * The seed of New game's generator: params.seed mixed with the game and its first position, so two
+ * widgets with the same seed (chapters 1 and 2 both use seed 1) deal different games; undefined
+ * (a fresh random seed) when params.seed is not set.
+ */
+export function rngSeed(def, params, start) {
+  if (params.seed === undefined || params.seed === null) return undefined;
+  const text = `${params.seed}|${def.id}|${key(start)}|${params.k ?? ""}`;
+  let h = 2166136261; // FNV-1a
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
+  return h;
+}
+
 export function isMisere(def, params) {
   return def.misere ? Boolean(def.misere(params)) : false;
 }
@@ -81,17 +94,73 @@ export function totalOf(def, position, params, turn = "reader") {
 }
 
 /**
- * The strategy's move: a move to a position of total 0 (normal play), null when every move loses.
- * A game with its own `best` (misère games must have one) uses it.
+ * The strategy's move: the move `explainData` describes (normal play: inside the component that has
+ * the XOR's top bit, to its target value), null when every move loses. A game with its own `best`
+ * (misère games must have one) uses it.
  */
 export function bestMove(def, position, params, turn = "reader") {
   if (def.best) return def.best(position, params, turn);
   if (isMisere(def, params)) return searchBest(def, position, params);
-  if (totalOf(def, position, params, turn) === 0n) return null;
-  for (const m of def.moves(position, params, turn)) {
-    if (totalOf(def, m.after, params, other(turn)) === 0n) return m;
-  }
+  return explainData(def, position, params, turn).move;
+}
+
+/**
+ * The components of `position` (indices into analyse's list) that move `m` changes: `m.parts` if the
+ * game's moves() says so, else the game's `parts` hook, else null (unknown: any component).
+ */
+export function partsOf(def, position, m, analysis, params, turn = "reader") {
+  if (m.parts) return m.parts;
+  if (def.parts) return def.parts(position, m, analysis, params, turn);
   return null;
+}
+
+/** The rule for a sum, on an analysis: the values, XOR S, its top bit, the component with that bit, v ⊕ S. */
+export function sumChoice(analysis) {
+  const values = analysis.components.map((c) => BigInt(c.value));
+  const S = BigInt(analysis.total);
+  const out = { analysis, values, total: S, topBit: null, component: null, target: null, move: null };
+  if (S === 0n) return out;
+  out.topBit = S.toString(2).length - 1;
+  const bit = 1n << BigInt(out.topBit);
+  const found = values.findIndex((v) => (v & bit) !== 0n);
+  out.component = found >= 0 ? found : null;
+  out.target = found >= 0 ? values[found] ^ S : null;
+  return out;
+}
+
+/**
+ * The sum rule on one analysis: the component whose value has the top bit of the XOR S, its target
+ * value v ⊕ S, and the first move INSIDE that component that leaves total 0 (so the move described is
+ * the move played). Never uses `def.best` (a game's `best` may call this).
+ */
+export function componentMove(def, position, params, turn = "reader", analysis = def.analyse(position, params, turn)) {
+  const out = sumChoice(analysis);
+  if (out.total === 0n) return out;
+  // first a move that changes that component alone, then one that changes it with others
+  const moves = def.moves(position, params, turn).map((m) => ({ m, parts: partsOf(def, position, m, analysis, params, turn) }));
+  const alone = ({ parts }) => !parts || out.component === null || (parts.length === 1 && parts[0] === out.component);
+  const within = ({ parts }) => !parts || out.component === null || parts.includes(out.component);
+  for (const wanted of [alone, within]) {
+    for (const entry of moves) {
+      if (!wanted(entry) || totalOf(def, entry.m.after, params, other(turn)) !== 0n) continue;
+      out.move = entry.parts ? { ...entry.m, parts: entry.parts } : entry.m;
+      return out;
+    }
+  }
+  // No move inside that component reaches 0 (a game whose moves can join components, e.g. chips that
+  // annihilate): take the first move to 0 and name the component of it that has the top bit.
+  for (const m of def.moves(position, params, turn)) {
+    if (totalOf(def, m.after, params, other(turn)) !== 0n) continue;
+    const parts = partsOf(def, position, m, analysis, params, turn) || [];
+    const bit = 1n << BigInt(out.topBit);
+    const c = parts.find((i) => (out.values[i] & bit) !== 0n) ?? parts[0] ?? null;
+    out.component = c;
+    out.target = c === null ? null : out.values[c] ^ out.total;
+    out.move = { ...m, parts };
+    out.fallback = c === null || (out.values[c] & bit) === 0n; // the text must not claim the top bit
+    return out;
+  }
+  return out;
 }
 
 /** Exhaustive search for games without a formula (misère play of small boards): a move to a P-position. */
@@ -166,6 +235,11 @@ export function canUndo(history) {
   return history.some((e) => e.player === "reader");
 }
 
+/** "1 stone", "2 stones": a count in words, singular for 1. */
+export function plural(n, word, many = `${word}s`) {
+  return `${n} ${Number(n) === 1 ? word : many}`;
+}
+
 export function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
@@ -179,30 +253,40 @@ export function binary(value, width) {
  * The generic explanation as data: components with values in binary, the XOR column by column,
  * the highest unbalanced bit, which component to change (to value v ⊕ S) and the move that does it.
  */
-export function explainData(def, position, params, turn = "reader") {
-  const { components, total } = def.analyse(position, params, turn);
-  const values = components.map((c) => BigInt(c.value));
-  const S = BigInt(total);
+export function explainData(def, position, params, turn = "reader", played = null) {
+  const analysis = def.analyse(position, params, turn);
+  const misere = isMisere(def, params);
+  // one analysis: the component, its target and the move all come from componentMove (or the game's own best)
+  const cm = def.best || misere ? sumChoice(analysis) : componentMove(def, position, params, turn, analysis);
+  const { components } = analysis;
+  const values = cm.values;
+  const S = cm.total;
   const width = Math.max(1, ...values.map((v) => v.toString(2).length), S.toString(2).length);
   const rows = components.map((c, i) => ({ label: c.label, value: values[i], bits: binary(values[i], width) }));
   const columns = [...Array(width).keys()].map((j) => rows.reduce((n, r) => n + (r.bits[j] === "1" ? 1 : 0), 0) % 2);
-  const data = { rows, width, columns, total: S, topBit: null, component: null, target: null, move: null };
-  if (S !== 0n) {
-    data.topBit = S.toString(2).length - 1;
-    const bit = 1n << BigInt(data.topBit);
-    data.component = values.findIndex((v) => (v & bit) !== 0n);
-    data.target = values[data.component] ^ S;
-  }
-  if (!isMisere(def, params)) {
-    const best = S === 0n ? null : bestMove(def, position, params, turn);
-    data.move = best ? best.label : null;
+  const data = { rows, width, columns, total: S, topBit: cm.topBit, component: cm.component, target: cm.target, move: null, fallback: Boolean(cm.fallback) };
+  if (S !== 0n && !misere) {
+    // `played`: the move actually made (a reply chosen by Python in Jupyter may differ): explain that one
+    const own = played && def.moves(position, params, turn).find((m) => key(m.move) === key(played.move)); // with its parts
+    let move = played ? (own ?? played) : def.best ? def.best(position, params, turn) : cm.move;
+    if (move) move = { ...move, parts: partsOf(def, position, move, analysis, params, turn) };
+    if (move && move.parts && !move.parts.includes(data.component)) {
+      // a game's own best (or a move that joins components) changes another component: name the
+      // component it does change that has the top bit, so the text never contradicts the move
+      const bit = 1n << BigInt(data.topBit);
+      const c = move.parts.find((i) => (values[i] & bit) !== 0n) ?? move.parts[0];
+      data.component = c ?? null;
+      data.target = c === undefined ? null : values[c] ^ S;
+      data.fallback = c === undefined || (values[c] & bit) === 0n;
+    }
+    data.move = move;
   }
   return data;
 }
 
 /** The generic explanation panel (HTML): the components table and the steps in words. */
-export function explainHtml(def, position, params, turn = "reader") {
-  const d = explainData(def, position, params, turn);
+export function explainHtml(def, position, params, turn = "reader", played = null) {
+  const d = explainData(def, position, params, turn, played);
   if (d.rows.length === 0) return "<p>No component is left: the player to move has no move.</p>";
   const top = d.topBit === null ? -1 : d.width - 1 - d.topBit;
   const cls = (j) => (j === top ? ' class="nimlib-top"' : "");
@@ -222,9 +306,10 @@ export function explainHtml(def, position, params, turn = "reader") {
     steps.push("The XOR is 0: every move makes it non-zero, so the player to move loses against best play.");
   } else {
     const c = d.rows[d.component];
-    steps.push(`The highest 1 in the XOR is the column 2<sup>${d.topBit}</sup>; ${escapeHtml(c.label)} has a 1 there.`);
+    if (!d.fallback) steps.push(`The highest 1 in the XOR is the column 2<sup>${d.topBit}</sup>; ${escapeHtml(c.label)} has a 1 there.`);
+    else steps.push(`No move inside a component with a 1 in the column 2<sup>${d.topBit}</sup> reaches XOR 0 here; a move in ${escapeHtml(c.label)} does.`);
     steps.push(`Change ${escapeHtml(c.label)} from value ${c.value} to ${c.value} ⊕ ${d.total} = ${d.target}: the XOR becomes 0.`);
-    if (d.move) steps.push(`The move that does it: ${escapeHtml(d.move)}.`);
+    if (d.move) steps.push(`The move that does it: ${escapeHtml(d.move.label)}${d.move.note ? ` (${escapeHtml(d.move.note)})` : ""}.`);
   }
   return (
     `<table class="nimlib-xor"><tr><th>component</th><th>value</th>${head}<th></th></tr>${body}` +
@@ -234,9 +319,9 @@ export function explainHtml(def, position, params, turn = "reader") {
 }
 
 /** The explanation for a position: the game's own, else the generic one. OutOfTable gives its message. */
-export function explainPosition(def, position, params, turn = "reader") {
+export function explainPosition(def, position, params, turn = "reader", played = null) {
   try {
-    return def.explain ? def.explain(position, params, turn) : explainHtml(def, position, params, turn);
+    return def.explain ? def.explain(position, params, turn) : explainHtml(def, position, params, turn, played);
   } catch (error) {
     if (error instanceof OutOfTable) return `<p>${escapeHtml(error.message)}</p>`;
     throw error;
@@ -275,7 +360,7 @@ export function mount(model, root) {
   const doc = root.ownerDocument;
   const def = gameDef(model.get("game"));
   const params = model.get("params") || {};
-  const rng = makeRng(params.seed);
+  const rng = makeRng(rngSeed(def, params, model.get("start")));
   let selection = null; // a game's two-step selection (e.g. Moore's heaps to change)
   let hintKey = null; // data-move of the hinted move
   let flash = null; // {before, after} of the computer's last reply, to highlight
@@ -358,7 +443,7 @@ export function mount(model, root) {
     hintKey = null;
     flash = null;
     const over = finishMessage(m.after, next, computerFirst);
-    save({ position: m.after, history: next, message: over ?? "" });
+    save({ position: m.after, history: next, message: "" }); // a finished game is said by the status line
     if (over) return render();
     busy = true;
     render();
@@ -383,9 +468,9 @@ export function mount(model, root) {
     }
     const next = [...history, entry("computer", reply, position)];
     flash = { before: position, after: reply.after, move: reply.move };
-    const over = finishMessage(reply.after, next, computerFirst);
+    // the status line says "Game over" when it is; the message only says the move (never both the same thing)
     const said = reply.winning ? `I play ${reply.label}.` : `Every move loses against best play; I play ${reply.label}.`;
-    save({ position: reply.after, history: next, message: over ? `${said} ${over}` : said });
+    save({ position: reply.after, history: next, message: said });
     render();
   }
 
@@ -398,7 +483,7 @@ export function mount(model, root) {
     flash = null;
     const values = { start, position: start, history: [], computer_first: computerFirst };
     const over = finishMessage(start, [], computerFirst);
-    values.message = over ?? (computerFirst ? "" : "Your move.");
+    values.message = ""; // the status line says whose move it is (or that the game is over)
     save(values);
     if (!over && computerFirst) computerTurn();
     else render();
@@ -412,7 +497,7 @@ export function mount(model, root) {
     selection = null;
     hintKey = null;
     flash = null;
-    save({ position: cut.before, history: h, message: "Move taken back. Your move." });
+    save({ position: cut.before, history: h, message: "Move taken back." });
     render();
   }
 
@@ -422,6 +507,8 @@ export function mount(model, root) {
       const best = bestMove(def, position, params, "reader");
       if (best) {
         hintKey = key(best.move);
+        // a two-step game shows the hinted move's button once its first step is selected
+        if (def.selectFor) selection = def.selectFor(best.move, position, params);
         say(`Hint: ${best.label}.`);
       } else {
         hintKey = null;
@@ -491,9 +578,14 @@ export function mount(model, root) {
       : turn === "reader"
         ? "Your move: click the board."
         : "The computer is thinking…";
-    box.append(el(doc, "div", { className: "nimlib-status", role: "status", "aria-live": "polite" }, status));
-    const message = model.get("message");
-    if (message && message !== status) box.append(el(doc, "div", { className: "nimlib-msg", text: message }));
+    box.append(el(doc, "div", { className: over ? "nimlib-status nimlib-winner" : "nimlib-status", role: "status", "aria-live": "polite" }, status));
+    // the message, without the sentences the status line already says (Python's messages may add
+    // "Game over: …" or "Your move.")
+    const message = (model.get("message") || "")
+      .split(/(?<=[.!?])\s+/)
+      .filter((s) => s && !status.startsWith(s.replace(/[.!?]$/, "")))
+      .join(" ");
+    if (message) box.append(el(doc, "div", { className: "nimlib-msg", text: message }));
     const controls = el(
       doc,
       "div",
@@ -541,7 +633,7 @@ export function mount(model, root) {
     if (detailsOpen) fillExplanation(details, position, history);
     box.append(details);
     root.replaceChildren(box);
-    if (flash) highlight(boardBox);
+    if (flash) highlight(boardBox, flash);
     // Keyboard users keep their place: the same control, else (after a move) the board's first move
     if (hadFocus) boardFocus = Boolean(active.dataset.move || active.dataset.select) || (boardFocus && active.classList.contains("nimlib-board"));
     const target = focus && root.querySelector(focus);
@@ -556,14 +648,21 @@ export function mount(model, root) {
     const last = history[history.length - 1];
     if (last && last.player === "computer") {
       details.append(el(doc, "h4", { text: `Why the computer played ${last.label}` }));
-      details.append(el(doc, "div", { html: explainPosition(def, last.before, params, "computer") }));
+      const played = { move: last.move, after: last.after, label: last.label };
+      details.append(el(doc, "div", { html: explainPosition(def, last.before, params, "computer", played) }));
     }
     details.append(el(doc, "h4", { text: "The position now" }));
     details.append(el(doc, "div", { html: explainPosition(def, position, params, toMove(history, computerFirst)) }));
   }
 
-  // The computer's reply: parts of the board (elements with data-part) whose state changed glow once
-  function highlight(boardBox) {
+  // The computer's reply: the parts of the board (data-part) that its move changed glow. A game's
+  // `changed` hook names them from the move itself (after-position numbering); else parts whose state changed.
+  function highlight(boardBox, last) {
+    if (def.changed) {
+      const keys = new Set(def.changed(last.before, last.move, last.after, params));
+      for (const node of boardBox.querySelectorAll("[data-part]")) if (keys.has(node.dataset.part ?? node.getAttribute("data-part"))) node.classList.add("nimlib-changed");
+      return;
+    }
     const now = new Map([...boardBox.querySelectorAll("[data-part]")].map((n) => [n.dataset.part, n.dataset.state ?? n.textContent]));
     for (const node of boardBox.querySelectorAll("[data-part]")) {
       const was = previous.get(node.dataset.part);

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as core from "../../nimlib/static/core.js";
+import { explainProblems } from "./explain_invariant.mjs";
 
 export { core };
 
@@ -183,16 +184,20 @@ export function checkGame(game, { drawEvery = 1, partizan = false } = {}) {
     if (c.components) {
       assert.deepEqual(a.components.map((comp) => Number(comp.value)).sort((x, y) => x - y), c.components.slice().sort((x, y) => x - y), `${where}: components`);
     }
-    const best = partizan ? def.best(c.position, params, turn) : core.bestMove(def, c.position, params);
+    const best = core.bestMove(def, c.position, params, turn);
     const winning = new Set(c.winning.map(K));
     if (c.isP || c.draw) assert.equal(best, null, `${where}: a P-position has no winning move`);
     else assert.ok(best && winning.has(K(best.after)), `${where}: the reply ${best && K(best.after)} is not a winning move`);
+    if (!c.isP && !c.draw) {
+      // the explanation names the component the move changes, and that move is the reply and the Hint
+      assert.deepEqual(explainProblems(def, c.position, params, { turn: turn ?? "reader", isWinning: (after) => winning.has(K(after)) }), [], where);
+    }
     if (!partizan) {
       const reply = core.computerMove(def, c.position, params);
       if (moves.length === 0) assert.equal(reply, null, `${where}: no reply at the end`);
       else assert.equal(reply.winning, !c.isP, `${where}: reply.winning`);
       const e = core.explainData(def, c.position, params);
-      if (!c.isP) assert.equal(e.move, best.label, `${where}: the explanation names the move`);
+      if (!c.isP) assert.equal(e.move.label, best.label, `${where}: the explanation names the move`);
       core.explainHtml(def, c.position, params);
     }
     if (index % drawEvery === 0) {

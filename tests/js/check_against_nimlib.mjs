@@ -20,6 +20,8 @@ const canonOf = {
   identity: (p) => p,
 };
 
+const { explainProblems } = await import(pathToFileURL(join(here, "explain_invariant.mjs")));
+
 const fixture = JSON.parse(readFileSync(process.argv[2], "utf8"));
 let agree = 0;
 let total = 0;
@@ -75,7 +77,14 @@ for (const game of fixture) {
       if (c.total !== 0) {
         const v = Number(d.rows[d.component].value);
         if (!(Number(d.target) < v) || (v ^ c.total) !== Number(d.target)) fail(`explanation changes ${v} to ${d.target}`);
-        if (!def.explain && d.move !== best.label) fail(`explanation's move ${d.move}, strategy ${best.label}`);
+        if (!def.explain && d.move.label !== best.label) fail(`explanation's move ${d.move.label}, strategy ${best.label}`);
+      }
+    }
+    // The explanation's invariant: the component named is the one the move changes, the move wins,
+    // and it is the move the computer plays (reader's turn and, for "Why the computer played", its own)
+    if (!c.p && !over) {
+      for (const turn of ["reader", "computer"]) {
+        for (const what of explainProblems(def, p, game.params, { turn, isWinning: (after) => winning.has(canon(after)) })) fail(what);
       }
     }
     const html = core.explainPosition(def, p, game.params);

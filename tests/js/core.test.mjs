@@ -97,7 +97,7 @@ test("the generic explanation: binary columns, the top bit, the component to cha
   assert.equal(d.topBit, 1);
   assert.equal(d.component, 0);
   assert.equal(d.target, 1n);
-  assert.equal(d.move, "heap 0 to 1");
+  assert.equal(d.move.label, "heap 0 to 1");
   const html = core.explainHtml(sum, [3, 4, 5], {});
   assert.match(html, /class="nimlib-top"/);
   assert.match(html, /3 ⊕ 2 = 1/);

@@ -48,3 +48,21 @@ test("'heaps' plays a TakeRule from Python: Lasker's Nim and subtraction {1, 2, 
   assert.deepEqual(moves("heaps", [4], grundy), moves("grundy", [4]));
   assert.match(core.gameDef("heaps").rules(grundy), /different sizes/);
 });
+
+test("'Why the computer played' explains the move actually played, even one in another component", () => {
+  // Grundy's game g(0..11); from (7, 1, 11) the top-bit rule changes heap 2, but a reply chosen elsewhere
+  // (by Python in Jupyter) must be explained as itself: the text names a component that move changes
+  const grundy = core.gameDef("grundy");
+  const params = { values: [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2] };
+  const position = [7, 1, 11];
+  const winning = grundy.moves(position, params).filter((m) => m.after.reduce((a, n) => a ^ params.values[n], 0) === 0);
+  const usual = core.explainData(grundy, position, params, "computer");
+  const other = winning.find((m) => !m.parts.includes(usual.component));
+  assert.ok(other, "some winning move lies outside the named component");
+  const played = { move: other.move, after: other.after, label: other.label };
+  const d = core.explainData(grundy, position, params, "computer", played);
+  assert.equal(core.key(d.move.move), core.key(other.move));
+  assert.ok(other.parts.includes(d.component));
+  const html = core.explainHtml(grundy, position, params, "computer", played);
+  assert.ok(html.includes(core.escapeHtml(d.rows[d.component].label)) && html.includes(core.escapeHtml(other.label)));
+});

@@ -175,3 +175,19 @@ test("draw: one button per standing edge, each with its data-move, and clicking 
   assert.equal(nodes2.filter((n) => n.tag === "button").length, after.length);
   assert.equal(nodes2.filter((n) => n.attrs["data-state"] === "cut").length, position.length - after.length);
 });
+
+test("the explanation names the piece the computer's cut changes, on every fixture N-position", async () => {
+  const { explainProblems } = await import("./explain_invariant.mjs");
+  const def = gameDef("hackenbush");
+  let checked = 0;
+  for (const g of fixture.graphs) {
+    const params = { edges: g.edges };
+    for (const [key, { value }] of Object.entries(g.positions)) {
+      if (value === 0) continue;
+      const isWinning = (after) => g.positions[after.slice().sort((a, b) => a - b).join(",")]?.value === 0;
+      assert.deepEqual(explainProblems(def, parse(key), params, { isWinning }), [], `${JSON.stringify(g.edges)} at {${key}}`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 300, `${checked} positions`);
+});

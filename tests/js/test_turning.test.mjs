@@ -5,6 +5,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as core from "../../nimlib/static/core.js";
+import { explainProblems } from "./explain_invariant.mjs";
 import {
   turningCornersMoves,
   turningLowbit,
@@ -216,6 +217,8 @@ test("every small position agrees with nimlib", { skip: FIXTURE ? false : "no fi
       const best = core.bestMove(def, c.position, game.params);
       if (core.key(best ? best.move : null) !== core.key(c.best)) problems.push(`${where}: best ${core.key(best && best.move)}`);
       if (core.isOver(def, c.position, game.params) !== (c.moves.length === 0)) problems.push(`${where}: isOver`);
+      // the explanation names the coin (cell) the move turns, and the move is nimlib's winning move
+      problems.push(...explainProblems(def, c.position, game.params, { isWinning: (after) => def.analyse(after, game.params).total === 0 }));
       if (problems.length === before) agree++;
     }
   }

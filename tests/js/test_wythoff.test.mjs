@@ -112,3 +112,19 @@ test("the board has one data-move button for each square the queen can reach", (
     assert.deepEqual(got, expected, `buttons at ${position}`);
   }
 });
+
+test("the explanation's move is the computer's and the Hint's, on every position up to 12", async () => {
+  const core = await import("../../nimlib/static/core.js");
+  const { explainProblems } = await import("./explain_invariant.mjs");
+  const { wythoffIsP } = await import("../../nimlib/static/games/wythoff.js");
+  const def = core.gameDef("wythoff");
+  let checked = 0;
+  for (let x = 0; x <= 12; x++) {
+    for (let y = 0; y <= 12; y++) {
+      if (wythoffIsP([x, y])) continue;
+      assert.deepEqual(explainProblems(def, [x, y], {}, { isWinning: (after) => wythoffIsP(after) }), [], `(${x}, ${y})`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 100);
+});

@@ -9,7 +9,8 @@
 //            (the rightmost movable one is selected to begin with), then a cell to its left. A coin on cell c is a Nim heap of c.
 //            params: { length, no_jumps, coins }; with no_jumps (Nimble-2) a coin neither passes nor
 //            lands on another, and the gaps left of the 1st, 3rd, ... coin from the right are the heaps.
-// turtles    position: coins [1, 0, 1] (1 heads), places numbered from 1 (as chapter 9).
+// turtles    position: coins [1, 0, 1] (1 heads), places numbered from 1 (as chapter 9); shown H / T
+//            (heads / tails, as chapter 12 writes them); typing O / X (chapter 9's letters) works too.
 //            move: [x] turns the heads coin x (0-based) to tails; [x, y] also flips coin y < x.
 //            Two clicks: a heads coin (the rightmost is selected to begin with), then the green button
 //            under it (turn it alone) or under a coin to its left (flip that one too).
@@ -62,14 +63,23 @@ const coinPlural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 // ------------------------------------------------------------------ staircase nim
 
 /** Staircase moves: c coins from step i + 1 (index i >= 1) down to step i. */
+// Only the even steps count (staircaseAnalyse); a move touches two neighbouring steps, exactly one of
+// them even: `parts` names that step's component (the k-th even step is component k - 1), and `note`
+// says why the other step does not count.
 export function staircaseMoves(position) {
   const out = [];
   for (let i = 1; i < position.length; i++) {
+    // step i + 1 (index i) loses coins, step i (index i - 1) gains them
+    const fromEven = (i + 1) % 2 === 0;
+    const counted = fromEven ? i + 1 : i; // the even step among the two
+    const note = fromEven
+      ? `step ${i + 1} is even and counts, step ${i} is odd and does not`
+      : `step ${i} is even and counts, step ${i + 1} is odd and does not`;
     for (let c = 1; c <= position[i]; c++) {
       const after = position.slice();
       after[i] -= c;
       after[i - 1] += c;
-      out.push({ move: [i, c], after, label: `${coinPlural(c, "coin")} from step ${i + 1} to step ${i}` });
+      out.push({ move: [i, c], after, label: `${coinPlural(c, "coin")} from step ${i + 1} to step ${i}`, parts: [counted / 2 - 1], note });
     }
   }
   return out;
@@ -131,6 +141,7 @@ register({
   moves: (position) => staircaseMoves(position),
   analyse: (position) => staircaseAnalyse(position),
   draw: staircaseDraw,
+  changed: (before, move) => [`step-${move[0]}`, `step-${move[0] - 1}`],
 });
 
 // ------------------------------------------------------------------ Nimble and Nimble-2
@@ -139,15 +150,20 @@ register({
 export function nimbleMoves(position, params) {
   const out = [];
   const seen = new Set();
+  const n = position.length;
   position.forEach((cell, k) => {
     if (seen.has(cell)) return; // coins on one cell are interchangeable
     seen.add(cell);
     const low = params.no_jumps && k > 0 ? position[k - 1] + 1 : 0;
+    // the component the move changes (nimbleAnalyse's order): Nimble, coin k itself; Nimble-2, the
+    // counted gap among coin k's (index n - 1 - k in nimbleGaps) and coin k + 1's (one less)
+    const g = n - 1 - k;
+    const parts = params.no_jumps ? [(g % 2 === 0 ? g : g - 1) / 2] : [k];
     for (let to = low; to < cell; to++) {
       const after = position.slice();
       after[k] = to;
       after.sort((a, b) => a - b);
-      out.push({ move: [cell, to], after, label: `coin from cell ${cell} to cell ${to}` });
+      out.push({ move: [cell, to], after, label: `coin from cell ${cell} to cell ${to}`, parts });
     }
   });
   return out;
@@ -255,6 +271,8 @@ register({
   moves: (position, params) => nimbleMoves(position, params),
   analyse: (position, params) => nimbleAnalyse(position, params),
   draw: nimbleDraw,
+  changed: (before, move) => [`cell-${move[0]}`, `cell-${move[1]}`],
+  selectFor: (move) => ({ nimble: move[0] }),
 });
 
 // ------------------------------------------------------------------ turning turtles
@@ -262,15 +280,19 @@ register({
 /** Turning-turtles moves: turn heads coin x to tails, alone ([x]) or with a flip of coin y < x ([x, y]). */
 export function turtlesMoves(position, params = {}) {
   const out = [];
+  // the component of each heads coin: its rank among the heads coins (turtlesAnalyse's order)
+  const rank = [];
+  position.reduce((r, coin, p) => ((rank[p] = coin ? r : -1), r + (coin ? 1 : 0)), 0);
   position.forEach((coin, x) => {
     if (!coin) return;
     const turned = position.slice();
     turned[x] = 0;
-    if (!params.twins) out.push({ move: [x], after: turned, label: `turn coin ${x + 1}` });
+    if (!params.twins) out.push({ move: [x], after: turned, label: `turn coin ${x + 1}`, parts: [rank[x]] });
     for (let y = 0; y < x; y++) {
       const after = turned.slice();
       after[y] = 1 - after[y];
-      out.push({ move: [x, y], after, label: `turn coin ${x + 1}, flip coin ${y + 1}` });
+      const parts = position[y] ? [rank[x], rank[y]] : [rank[x]];
+      out.push({ move: [x, y], after, label: `turn coin ${x + 1}, flip coin ${y + 1}`, parts });
     }
   });
   return out;
@@ -294,8 +316,8 @@ function turtlesDraw(position, params, view) {
   const last = position.lastIndexOf(1);
   const x = picked ?? (last > 0 || (last === 0 && !params.twins) ? last : null);
   position.forEach((coin, p) => {
-    const place = view.el("div", { className: "nimlib-place", "data-part": `coin-${p}`, "data-state": coin ? "O" : "X" });
-    const face = coin ? "O" : "X";
+    const place = view.el("div", { className: "nimlib-place", "data-part": `coin-${p}`, "data-state": coin ? "H" : "T" });
+    const face = coin ? "H" : "T";
     const cls = `nimlib-coin${coin ? "" : " nimlib-tails"}`;
     if (x === p) {
       place.append(view.el("span", { className: `${cls} nimlib-selected`, title: `coin ${p + 1}: the heads coin to turn` }, face));
@@ -307,9 +329,9 @@ function turtlesDraw(position, params, view) {
     }
     if (x !== null && p < x) {
       const label = `turn coin ${x + 1} and flip coin ${p + 1} (${coin ? "heads to tails" : "tails to heads"})`;
-      place.append(view.moveButton([x, p], coin ? "X" : "O", { label, className: "nimlib-target" }));
+      place.append(view.moveButton([x, p], coin ? "T" : "H", { label, className: "nimlib-target" }));
     } else if (x === p && !params.twins) {
-      place.append(view.moveButton([x], "X", { label: `turn coin ${x + 1} only`, className: "nimlib-target" }));
+      place.append(view.moveButton([x], "T", { label: `turn coin ${x + 1} only`, className: "nimlib-target" }));
     }
     place.append(view.el("span", { className: "nimlib-num", "aria-hidden": "true" }, String(p + 1)));
     board.append(place);
@@ -327,23 +349,25 @@ register({
   title: (params) => (params.twins ? "Twins" : "Turning turtles"),
   rules: (params) =>
     params.twins
-      ? "Turn one heads coin (O) to tails (X) and flip one coin to its left as well. Whoever makes the last move wins."
-      : "Turn one heads coin (O) to tails (X) and, if you like, flip one coin to its left as well. Whoever makes the last move wins.",
+      ? "Turn one heads coin (H) to tails (T) and flip one coin to its left as well. Whoever makes the last move wins."
+      : "Turn one heads coin (H) to tails (T) and, if you like, flip one coin to its left as well. Whoever makes the last move wins.",
   misere: () => false,
   parse: (text, params) => {
     const chars = [...String(text).replace(/[\s,()[\]]/g, "")];
-    if (chars.length === 0) throw new Error("type the coins, e.g. OXXOXO (O heads, X tails)");
+    if (chars.length === 0) throw new Error("type the coins, e.g. HTTHTH (H heads, T tails; O and X work too)");
     const length = Number(params.length) || 20;
     if (chars.length > length) throw new Error(`at most ${length} coins on this page`);
     return chars.map((c, i) => {
       if ("OoHh1".includes(c)) return 1;
       if ("XxTt0".includes(c)) return 0;
-      throw new Error(`coin ${i + 1} ("${c}") must be O (heads) or X (tails)`);
+      throw new Error(`coin ${i + 1} ("${c}") must be H (heads) or T (tails)`);
     });
   },
-  format: (position) => position.map((c) => (c ? "O" : "X")).join(""),
+  format: (position) => position.map((c) => (c ? "H" : "T")).join(""), // as chapter 12 writes coins
   random: (rng, params) => Array.from({ length: Math.max(2, Number(params.length) || 10) }, () => (rng() < 0.45 ? 1 : 0)),
   moves: (position, params) => turtlesMoves(position, params),
   analyse: (position, params) => turtlesAnalyse(position, params),
   draw: turtlesDraw,
+  changed: (before, move) => move.map((p) => `coin-${p}`),
+  selectFor: (move) => ({ turtle: move[0] }),
 });

@@ -93,7 +93,9 @@ export function graphMoves(position, params) {
       if (met >= 0) rest.splice(met, 1);
       else rest.push(w);
       rest.sort((a, b) => a - b);
-      out.push({ move: [v, w], after: rest, label: met >= 0 ? `chip ${v} → ${w} (both chips vanish)` : `chip ${v} → ${w}` });
+      // parts: the chips (components, in position order) the move changes: this one, and the one it meets
+      const parts = met >= 0 ? [k, met >= k ? met + 1 : met].sort((a, b) => a - b) : [k];
+      out.push({ move: [v, w], after: rest, label: met >= 0 ? `chip ${v} → ${w} (both chips vanish)` : `chip ${v} → ${w}`, parts });
     }
   });
   return out;
@@ -241,4 +243,6 @@ register({
   moves: (position, params) => graphMoves(position, params),
   analyse: (position, params) => graphAnalyse(position, params),
   draw: graphDraw,
+  changed: (before, move) => [`vertex-${move[0]}`, `vertex-${move[1]}`],
+  selectFor: (move) => ({ chip: move[0] }),
 });

@@ -167,6 +167,8 @@ function hbEdgeLabel(edges, i) {
 /** Every cut: {move: [i], after, label}. */
 export function hbMoves(position, params) {
   const edges = hbEdges(params);
+  const pieceOf = new Map(); // the component (piece, hbAnalyse's order) of each edge
+  hbPieces(edges, position).forEach((piece, r) => piece.forEach((i) => pieceOf.set(i, r)));
   return position.map((i) => ({
     move: [i],
     after: hbGrounded(
@@ -174,6 +176,7 @@ export function hbMoves(position, params) {
       position.filter((j) => j !== i),
     ),
     label: hbEdgeLabel(edges, i),
+    parts: [pieceOf.get(i)],
   }));
 }
 
@@ -394,4 +397,6 @@ export const hackenbushGame = register({
   analyse: hbAnalyse,
   explain: hbExplain,
   draw: hbDraw,
+  // the cut edge and every edge that fell with it
+  changed: (before, move, after) => before.filter((i) => !after.includes(i)).map((i) => `edge-${i}`),
 });

@@ -10,7 +10,7 @@
 // Click a stone: take it and every stone above it (where the rules allow). Click the gap between two
 // stones: split the heap there (where the rules allow).
 
-import { register, OutOfTable } from "../core.js";
+import { register, OutOfTable, plural } from "../core.js";
 
 const HEAP_RULES = {
   lasker: {
@@ -61,12 +61,12 @@ function heapLargest(params) {
 function heapValue(n, params, i) {
   const values = params.values || [];
   if (n >= values.length) {
-    throw new OutOfTable(`heap ${i} has ${n} stones, but this page knows the Grundy values only up to ${values.length - 1} stones`);
+    throw new OutOfTable(`heap ${i} has ${plural(n, "stone")}, but this page knows the Grundy values only up to ${values.length - 1} stones`);
   }
   return values[n];
 }
 
-/** Every legal move of game `id` from `position`: {move, after, label}. */
+/** Every legal move of game `id` from `position`: {move, after, label, parts} (parts: the heap it changes). */
 export function heapMoves(id, position, params) {
   const rules = HEAP_RULES[id];
   const out = [];
@@ -75,13 +75,13 @@ export function heapMoves(id, position, params) {
       if (rules.canTake(n, j, params)) {
         const after = position.slice();
         after[i] = j;
-        out.push({ move: [i, j], after, label: `heap ${i} from ${n} to ${j}` });
+        out.push({ move: [i, j], after, label: `heap ${i} from ${n} to ${j}`, parts: [i] });
       }
     }
     for (let a = 1; a <= n - a; a++) {
       if (rules.canSplit(a, n - a, params)) {
         const after = [...position.slice(0, i), a, n - a, ...position.slice(i + 1)];
-        out.push({ move: [i, [a, n - a]], after, label: `split heap ${i} (${n}) into ${a} and ${n - a}` });
+        out.push({ move: [i, [a, n - a]], after, label: `split heap ${i} (${n}) into ${a} and ${n - a}`, parts: [i] });
       }
     }
   });
@@ -224,6 +224,8 @@ function heapDefine(id) {
       return { components, total: components.reduce((a, c) => a ^ c.value, 0) };
     },
     draw: (position, params, view) => heapDraw(id, position, params, view),
+    // what the move changed, in the after position's numbering: a split fills heaps i and i + 1
+    changed: (before, move) => (Array.isArray(move[1]) ? [`heap-${move[0]}`, `heap-${move[0] + 1}`] : [`heap-${move[0]}`]),
   });
 }
 

@@ -9,7 +9,7 @@
 // - Misère Nim_k: when every heap is 0 or 1, P exactly when the number of 1-heaps is 1 mod k + 1;
 //   otherwise the same as normal play (k = 1: Bouton's misère rule).
 
-import { register, escapeHtml } from "../core.js";
+import { register, escapeHtml, plural } from "../core.js";
 
 const NIM_MAX = 2 ** 53 - 1;
 const NIM_STONES = 20; // heaps up to this size are drawn stone by stone
@@ -136,13 +136,13 @@ export function nimApply(position, move, k = 1) {
     if (!Array.isArray(pair) || pair.length !== 2) throw new Error("each part of a move is [heap, new_size]");
     const [i, b] = pair;
     if (!Number.isInteger(i) || i < 0 || i >= position.length) throw new Error(`there is no heap ${i}`);
-    if (!Number.isInteger(b) || b < 0 || b >= position[i]) throw new Error(`heap ${i} has ${position[i]} stones; it cannot become ${b}`);
+    if (!Number.isInteger(b) || b < 0 || b >= position[i]) throw new Error(`heap ${i} has ${plural(position[i], "stone")}; it cannot become ${b}`);
     if (seen.has(i)) throw new Error(`the move names heap ${i} twice`);
     seen.add(i);
     after[i] = b;
   }
   const sorted = pairs.map((p) => [p[0], p[1]]).sort((a, b) => a[0] - b[0]);
-  return { move: nimMoveJson(sorted), after, label: nimPairsLabel(position, sorted) };
+  return { move: nimMoveJson(sorted), after, label: nimPairsLabel(position, sorted), parts: sorted.map(([i]) => i) };
 }
 
 /** Every move of Nim_k from a small position (single heaps first). */
@@ -202,7 +202,10 @@ export function nimExplainData(position, k = 1, misere = false) {
     steps.push(`misère play with only 0- and 1-heaps: ${ones} heap${ones === 1 ? "" : "s"} of 1, each move removes ${k === 1 ? "one" : `1 to ${k}`}`);
     if (ones === 0) steps.push("no stone is left: whoever took the last one lost, so the player to move has won");
     else if (move === null) steps.push(`${ones} is 1 mod ${k + 1}: the player to move will be left with the last stone and loses`);
-    else steps.push(`take ${move.length}: ${ones - move.length} heap${ones - move.length === 1 ? "" : "s"} of 1 are left, 1 mod ${k + 1}: the opponent takes the last`);
+    else {
+      const left = ones - move.length;
+      steps.push(`take ${move.length}: ${left === 1 ? "1 heap of 1 is" : `${left} heaps of 1 are`} left, 1 mod ${k + 1}: the opponent takes the last`);
+    }
   } else if (move === null) {
     steps.push(
       k === 1
@@ -312,7 +315,7 @@ function nimDraw(position, params, view) {
       if (pairs.length) {
         bar.append(view.moveButton(nimMoveJson(pairs), "Play these", { label: `play ${nimPairsLabel(position, pairs)}` }));
       } else {
-        bar.append(view.el("span", { className: "nimlib-more" }, `click the new top stone of up to ${k} heaps`));
+        bar.append(view.el("span", { className: "nimlib-more" }, `in up to ${k} heaps, click a stone: it and the stones above it are taken`));
       }
       bar.append(view.el("button", { type: "button", "data-ctl": "cancel", onclick: () => view.select(null) }, "One heap at a time"));
     }
@@ -388,6 +391,9 @@ function nimDefine(id, misere) {
     },
     explain: (position, params) => nimExplain(position, nimK(params), misere),
     draw: nimDraw,
+    changed: (before, move) => nimAsPairs(move).map(([i]) => `heap-${i}`),
+    // Hint: a move that changes several heaps is played from the selection of those heaps
+    selectFor: (move) => (Array.isArray(move[0]) ? Object.fromEntries(move.map(([i, b]) => [i, b])) : null),
   });
 }
 

@@ -56,7 +56,7 @@ export function northMoves(position, params, turn = "reader") {
     for (const x of northTargets(row, width, side)) {
       const after = position.map((q) => q.slice());
       after[r][side] = x;
-      out.push({ move: [r, x], after, label: `row ${r}: ${who} from column ${row[side] + 1} to ${x + 1}` });
+      out.push({ move: [r, x], after, label: `row ${r}: ${who} from column ${row[side] + 1} to ${x + 1}`, parts: [r] });
     }
   });
   return out;
@@ -76,10 +76,12 @@ export function northBest(position, params, turn = "reader") {
   const { total } = northAnalyse(position);
   if (total === 0) return null;
   const side = northSide(turn);
+  // the row whose gap has the XOR's top bit (the row the explanation names), shrunk to gap ⊕ XOR
+  const top = 2 ** Math.floor(Math.log2(total));
+  const row = position.findIndex((q) => northGap(q) & top);
+  const target = northGap(position[row]) ^ total;
   for (const m of northMoves(position, params, turn)) {
-    const r = m.move[0];
-    const shrinks = northGap(m.after[r]) < northGap(position[r]);
-    if (shrinks && northAnalyse(m.after).total === 0) return m;
+    if (m.move[0] === row && northGap(m.after[row]) === target) return m;
   }
   throw new Error(`no Nim move found for ${side ? "Black" : "White"}: this cannot happen`);
 }
@@ -155,4 +157,5 @@ register({
   best: (position, params, turn) => northBest(position, params, turn),
   isOver: (position, params, turn) => northMoves(position, params, turn).length === 0,
   draw: northDraw,
+  changed: (before, move) => [`row-${move[0]}`],
 });

@@ -17,7 +17,7 @@
 // with its value from the table, when their XOR is the board's value; otherwise the board as one
 // component (compulsory captures in one piece can tie the pieces together).
 
-import { register, OutOfTable } from "../core.js";
+import { register, OutOfTable, componentMove, gameDef } from "../core.js";
 
 const PAWN_CSS = `
 .nimlib-pawns { display: inline-grid; padding: 4px 2px; }
@@ -147,18 +147,23 @@ export function pawnsAnalyse(position, params, turn = "reader") {
       values = null;
     }
     if (values && values.reduce((a, v) => a ^ v, 0) === total) {
-      return { components: pieces.map(([start, rows], i) => ({ label: columns(start, rows), value: values[i] })), total };
+      // columns: [first, past the last] of each piece, so a move's component is the piece of its columns
+      return { components: pieces.map(([start, rows], i) => ({ label: columns(start, rows), value: values[i], columns: [start, start + rows[0].length] })), total };
     }
   }
   const n = position[0].length;
-  return { components: pieces.length ? [{ label: n > 1 ? `the board (columns a–${String.fromCharCode(96 + n)})` : "the board", value: total }] : [], total };
+  return { components: pieces.length ? [{ label: n > 1 ? `the board (columns a–${String.fromCharCode(96 + n)})` : "the board", value: total, columns: [0, n] }] : [], total };
 }
 
-/** A move to a position of value 0 for the opponent, or null when every move loses. */
+/** The components (pieces of `analysis`) that move `m` touches: those holding its columns. */
+export function pawnsParts(position, m, analysis) {
+  const cols = m.move.map(([, c]) => c);
+  return analysis.components.map((comp, i) => [comp.columns, i]).filter(([[a, b]]) => cols.some((c) => c >= a && c < b)).map(([, i]) => i);
+}
+
+/** The strategy's move (the one the explanation describes), or null when every move loses. */
 export function pawnsBest(position, params, turn = "reader") {
-  const other = turn === "computer" ? "reader" : "computer";
-  if (pawnsAnalyse(position, params, turn).total === 0) return null;
-  return pawnsMoves(position, params, turn).find((m) => pawnsAnalyse(m.after, params, other).total === 0) ?? null;
+  return componentMove(gameDef("pawns"), position, params, turn).move;
 }
 
 function pawnsDraw(position, params, view) {
@@ -242,7 +247,9 @@ register({
     return found;
   },
   analyse: (position, params, turn) => pawnsAnalyse(position, params, turn),
-  best: (position, params, turn) => pawnsBest(position, params, turn),
+  // no `best`: the core's rule (pawnsBest) on the pieces, so the explanation describes the move played
+  parts: (position, m, analysis) => pawnsParts(position, m, analysis),
   isOver: (position, params, turn) => pawnsMoves(position, params, turn).length === 0,
   draw: pawnsDraw,
+  changed: (before, move) => move.map(([r, c]) => `sq-${r}-${c}`),
 });

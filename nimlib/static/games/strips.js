@@ -53,6 +53,15 @@ export function stripRuns(flags) {
   return runs;
 }
 
+/** For each place, the index of its run in stripRuns(flags) (the component it belongs to), or -1. */
+export function stripRunIndex(flags) {
+  const index = flags.map(() => -1);
+  stripRuns(flags).forEach(([s, k], r) => {
+    for (let i = s; i < s + k; i++) index[i] = r;
+  });
+  return index;
+}
+
 function stripValue(k, params, what) {
   const values = params.values || [];
   if (k >= values.length) {
@@ -86,15 +95,16 @@ function stripLength(params, fallback) {
 /** Kayles moves: knock one standing pin, or two neighbouring standing pins. */
 export function kaylesMoves(position) {
   const out = [];
+  const runOf = stripRunIndex(position.map(Boolean)); // the component (run of standing pins) of each pin
   position.forEach((up, i) => {
     if (!up) return;
     const after = position.slice();
     after[i] = 0;
-    out.push({ move: [i], after, label: `knock pin ${i + 1}` });
+    out.push({ move: [i], after, label: `knock pin ${i + 1}`, parts: [runOf[i]] });
     if (i + 1 < position.length && position[i + 1]) {
       const both = after.slice();
       both[i + 1] = 0;
-      out.push({ move: [i, i + 1], after: both, label: `knock pins ${i + 1} and ${i + 2}` });
+      out.push({ move: [i, i + 1], after: both, label: `knock pins ${i + 1} and ${i + 2}`, parts: [runOf[i]] });
     }
   });
   return out;
@@ -145,6 +155,7 @@ register({
   moves: (position) => kaylesMoves(position),
   analyse: kaylesAnalyse,
   draw: kaylesDraw,
+  changed: (before, move) => move.map((i) => `pin-${i}`),
 });
 
 // ------------------------------------------------------------------ crosses (Dawson's Kayles)
@@ -160,11 +171,13 @@ function dawsonDistance(params) {
 
 export function dawsonMoves(position, params = {}) {
   const out = [];
-  dawsonPlayable(position, dawsonDistance(params)).forEach((ok, i) => {
+  const playable = dawsonPlayable(position, dawsonDistance(params));
+  const runOf = stripRunIndex(playable);
+  playable.forEach((ok, i) => {
     if (!ok) return;
     const after = position.slice();
     after[i] = 1;
-    out.push({ move: [i], after, label: `cross on cell ${i + 1}` });
+    out.push({ move: [i], after, label: `cross on cell ${i + 1}`, parts: [runOf[i]] });
   });
   return out;
 }
@@ -227,6 +240,7 @@ function dawsonDefine(id, distance) {
     moves: (position) => dawsonMoves(position, { distance }),
     analyse: (position, params) => dawsonAnalyse(position, { ...params, distance }),
     draw: (position, params, view) => dawsonDraw(position, { ...params, distance }, view),
+    changed: (before, move) => [`cell-${move[0]}`],
   });
 }
 

@@ -37,6 +37,9 @@ export function tromCells([column, skip]) {
 export function tromMoves(position) {
   const n = position[0].length;
   const out = [];
+  // the component (region of free cells, tromAnalyse's order) of each free cell
+  const regionOf = new Map();
+  tromRegions(position).forEach((cells, r) => cells.forEach(([a, b]) => regionOf.set(`${a},${b}`, r)));
   for (let c = 0; c + 1 < n; c++) {
     for (let skip = 0; skip < 4; skip++) {
       const cells = tromCells([c, skip]);
@@ -44,7 +47,8 @@ export function tromMoves(position) {
       const after = position.map((row) => row.slice());
       for (const [r, cc] of cells) after[r][cc] = 1;
       const [sr, sc] = [[0, c], [1, c], [0, c + 1], [1, c + 1]][skip];
-      out.push({ move: [c, skip], after, label: `tromino on columns ${c + 1}–${c + 2}, leaving the ${sr ? "bottom" : "top"} cell of column ${sc + 1} free` });
+      const parts = [regionOf.get(`${cells[0][0]},${cells[0][1]}`)];
+      out.push({ move: [c, skip], after, label: `tromino on columns ${c + 1}–${c + 2}, leaving the ${sr ? "bottom" : "top"} cell of column ${sc + 1} free`, parts });
     }
   }
   return out;
@@ -183,4 +187,5 @@ register({
   moves: (position) => tromMoves(position),
   analyse: tromAnalyse,
   draw: tromDraw,
+  changed: (before, move) => tromCells(move).map(([r, c]) => `cell-${r}-${c}`),
 });

@@ -29,7 +29,7 @@
 // cell up and to the left of the far corner plays that rectangle; another heads cell becomes the far
 // corner when clicked (one inside the rectangle after clicking the far corner itself).
 
-import { register, explainHtml, escapeHtml } from "../core.js";
+import { register, explainHtml, explainData, escapeHtml } from "../core.js";
 
 // ------------------------------------------------------------------ values
 
@@ -107,14 +107,23 @@ function turningFlip(position, move) {
 export function turningRowMoves(id, position) {
   const game = TURNING_ROWS[id];
   const out = [];
+  const rank = turningHeadsRank(position);
   for (let x = position.length; x >= 1; x--) {
     if (!position[x - 1]) continue;
     for (const others of game.others(x)) {
       const places = [x, ...others];
-      out.push({ move: turningIndices(places), after: turningFlip(position, places), label: turningRowLabel(places) });
+      // parts: the components (heads coins, left to right) the move turns
+      const parts = places.filter((p) => position[p - 1]).map((p) => rank[p - 1]).sort((a, b) => a - b);
+      out.push({ move: turningIndices(places), after: turningFlip(position, places), label: turningRowLabel(places), parts });
     }
   }
   return out;
+}
+
+/** For each place, the index of its heads coin among the heads coins (the component), or -1. */
+function turningHeadsRank(position) {
+  let r = 0;
+  return position.map((coin) => (coin ? r++ : -1));
 }
 
 function turningRowAnalyse(id, position) {
@@ -138,7 +147,9 @@ export function turningRowBest(id, position) {
   for (const others of game.others(x)) {
     if (others.reduce((t, y) => t ^ game.value(y), 0) === target) {
       const places = [x, ...others];
-      return { move: turningIndices(places), after: turningFlip(position, places), label: turningRowLabel(places) };
+      const rank = turningHeadsRank(position);
+      const parts = places.filter((p) => position[p - 1]).map((p) => rank[p - 1]).sort((a, b) => a - b);
+      return { move: turningIndices(places), after: turningFlip(position, places), label: turningRowLabel(places), parts };
     }
   }
   throw new Error(`no move from coin ${x} reaches value ${target}`);
@@ -290,7 +301,7 @@ function turningRowExplain(def, id, position, params) {
   const game = TURNING_ROWS[id];
   let html = `<p>In ${game.title}, ${game.valueName}; a row is worth the XOR of its heads coins.</p>`;
   html += explainHtml(def, position, params);
-  const best = turningRowBest(id, position);
+  const best = explainData(def, position, params).move; // the move the table above describes
   if (best) {
     const [x, ...others] = best.move.map((i) => i + 1);
     const v = game.value(x);
@@ -319,9 +330,14 @@ function turningDefineRow(id) {
     random: turningRowRandom,
     moves: (position) => turningRowMoves(id, position),
     analyse: (position) => turningRowAnalyse(id, position),
+    // nimlib's winning_move: the leftmost coin with the XOR's top bit (the component the explanation
+    // names) turned with the first set of coins that reaches its target; explainData describes it
     best: (position) => turningRowBest(id, position),
     explain: (position, params) => turningRowExplain(def, id, position, params),
     draw: (position, params, view) => turningRowDraw(id, position, params, view),
+    changed: (before, move) => move.map((i) => `coin-${i + 1}`),
+    // Hint: the selection that shows the move's button (Mock Turtles' third coin needs the second chosen)
+    selectFor: (move) => (move.length === 3 ? [move[0] + 1, move[1] + 1] : [move[0] + 1]),
   });
 }
 
@@ -359,11 +375,15 @@ function turningCornersApply(position, [[c, a], [d, b]]) {
 /** Every legal move of Turning Corners, far corners from the bottom right, in nimlib's order. */
 export function turningCornersMoves(position) {
   const out = [];
-  for (const [c, d] of turningSortCells(position).reverse()) {
+  const sorted = turningSortCells(position);
+  const rank = new Map(sorted.map(([i, j], r) => [turningCellKey(i, j), r])); // the component of each heads cell
+  for (const [c, d] of sorted.slice().reverse()) {
     for (let a = c - 1; a >= 1; a--) {
       for (let b = d - 1; b >= 1; b--) {
         const move = [[c, a], [d, b]];
-        out.push({ move, after: turningCornersApply(position, move), label: turningCornersLabel(move) });
+        const corners = [[c, d], [a, d], [c, b], [a, b]].map(([i, j]) => rank.get(turningCellKey(i, j)));
+        const parts = corners.filter((r) => r !== undefined).sort((x, y) => x - y);
+        out.push({ move, after: turningCornersApply(position, move), label: turningCornersLabel(move), parts });
       }
     }
   }
@@ -386,7 +406,7 @@ export function turningCornersBest(position) {
     for (let b = d - 1; b >= 1; b--) {
       if ((turningCellValue(a, b) ^ turningCellValue(a, d) ^ turningCellValue(c, b)) === target) {
         const move = [[c, a], [d, b]];
-        return { move, after: turningCornersApply(position, move), label: turningCornersLabel(move) };
+        return turningCornersMoves(position).find((m) => m.move[0][0] === c && m.move[1][0] === d && m.move[0][1] === a && m.move[1][1] === b);
       }
     }
   }
@@ -488,7 +508,7 @@ function turningCornersDraw(position, params, view) {
 function turningCornersExplain(def, position, params) {
   let html = "<p>A heads cell (<i>i</i>, <i>j</i>) alone is worth (<i>i</i> − 1) ⊗ (<i>j</i> − 1), a nim product; the board is worth the XOR of its heads cells.</p>";
   html += explainHtml(def, position, params);
-  const best = turningCornersBest(position);
+  const best = explainData(def, position, params).move; // the move the table above describes
   if (best) {
     const [[c, a], [d, b]] = best.move;
     const v = turningCellValue(c, d);
@@ -511,7 +531,10 @@ const turningCornersDef = register({
   random: turningCornersRandom,
   moves: (position) => turningCornersMoves(position),
   analyse: (position) => turningCornersAnalyse(position),
+  // nimlib's winning_move: the first heads cell with the top bit (the component named) as far corner
   best: (position) => turningCornersBest(position),
   explain: (position, params) => turningCornersExplain(turningCornersDef, position, params),
   draw: turningCornersDraw,
+  changed: (before, [[c, a], [d, b]]) => [`cell-${c}-${d}`, `cell-${a}-${d}`, `cell-${c}-${b}`, `cell-${a}-${b}`],
+  selectFor: ([[c], [d]]) => [c, d],
 });

@@ -8,7 +8,7 @@
 // The page computes everything itself: the P-positions (⌊nφ⌋, ⌊nφ²⌋) with exact integer square
 // roots and G(x, y) with one mex per square; both coordinates are limited to WYTHOFF_LIMIT.
 
-import { register, OutOfTable, escapeHtml } from "../core.js";
+import { register, OutOfTable, escapeHtml, plural } from "../core.js";
 
 export const WYTHOFF_LIMIT = 99;
 
@@ -134,7 +134,7 @@ export function wythoffExplain(position) {
       const how = u === x || v === y ? "keeps one heap and moves the other to its partner" : `keeps the difference ${n}`;
       return `${escapeHtml(label)} → (${u}, ${v}): pair n = ${n}, ${wythoffPair(n)}; the move ${how}`;
     });
-    lines.push(`The difference is ${d}, but the pair with that difference is ${wythoffPair(d)}, so this is an N-position. Winning moves:`);
+    lines.push(`The difference is ${d}, but the pair with that difference is ${wythoffPair(d)}, so this is an N-position. Winning moves (the computer plays the first):`);
     return `<p>${lines.join("</p><p>")}</p><ul>${why.map((w) => `<li>${w}</li>`).join("")}</ul>`;
   }
   return `<p>${lines.join("</p><p>")}</p>`;
@@ -186,7 +186,7 @@ export function wythoffDraw(position, params, view) {
   const caption = view.el(
     "div",
     { style: "font-size:13px;margin-top:4px;white-space:normal" },
-    `Queen at (${x}, ${y}): heap 0 = ${x} columns and heap 1 = ${y} rows from the corner (bottom left, outlined). Click a dotted square to move there.`,
+    `Queen at (${x}, ${y}): heap 0 = ${plural(x, "column")} and heap 1 = ${plural(y, "row")} from the corner (bottom left, outlined). Click a dotted square to move there.`,
   );
   return view.el("div", {}, board, caption);
 }
@@ -222,4 +222,6 @@ register({
   stall: (position) => wythoffStall(position),
   explain: (position) => wythoffExplain(position),
   draw: (position, params, view) => wythoffDraw(position, params, view),
+  parts: () => [0], // one component: the queen's square
+  changed: () => ["queen"],
 });
