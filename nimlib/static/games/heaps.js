@@ -172,7 +172,7 @@ export function heapSplitTakeMoves(position, params) {
   position.forEach((n, i) => {
     for (const [k, a, b] of heapSplitTakeOptions(n, params)) {
       const after = [...position.slice(0, i), a, b, ...position.slice(i + 1)];
-      out.push({ move: [i, [a, b]], after, label: `take ${k} from heap ${i} (${n}), leaving heaps of ${a} and ${b}` });
+      out.push({ move: [i, [a, b]], after, label: `take ${k} from heap ${i} (${n}), leaving heaps of ${a} and ${b}`, parts: [i] });
     }
   });
   return out;
