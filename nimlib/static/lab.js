@@ -321,9 +321,9 @@ const LAB_CSS = `
 
 /** Put the play widget's stylesheet (next to this module) and the lab's few rules in the page, once. */
 function labStyles(doc) {
-  if (doc.getElementById("nimlib-lab-css")) return;
+  if (!doc.head || doc.head.querySelector("[id='nimlib-lab-css']")) return;
   doc.head.append(el(doc, "style", { id: "nimlib-lab-css", text: LAB_CSS }));
-  if (!doc.querySelector("link[data-nimlib-css], style[data-nimlib-css]")) {
+  if (!doc.head.querySelector("[data-nimlib-css]")) {
     try {
       doc.head.append(el(doc, "link", { rel: "stylesheet", href: new URL("./widget.css", import.meta.url).href, "data-nimlib-css": "" }));
     } catch {

@@ -213,3 +213,46 @@ test("nimlib's values and certified periods for random octal codes and subtracti
   assert.equal(certified, data.certified);
   console.log(`lab: ${data.games.length} games agree with nimlib (${certified} periods certified)`);
 });
+
+test("the whole lab in a small DOM: a code, its table and period, a refusal, and a game played", async () => {
+  const { makeDocument, settle } = await import("./mount_helpers.mjs");
+  globalThis.NIMLIB_DELAY = 0;
+  const doc = makeDocument();
+  doc.head = doc.createElement("head");
+  const root = doc.createElement("div");
+  const ui = lab.renderLab(root, { code: "0.07", count: 400 });
+  const text = () => root.textContent;
+  const cells = () => root.querySelectorAll("td[data-n]");
+  assert.equal(cells().length, 400);
+  assert.deepEqual(cells().slice(0, 8).map((c) => c.textContent), ["0", "0", "1", "1", "2", "0", "3", "1"]);
+  assert.match(root.querySelector("[data-lab='period']").textContent, /period 34 from 53/); // nimlib: 0.07 from 53
+  assert.ok(doc.head.querySelector("[id='nimlib-lab-css']"));
+  // a bad code and a request too large: a message, and the last result stays
+  assert.equal(ui.show("0x1F", 100), null);
+  assert.match(root.querySelector("[data-lab='message']").textContent, /^Cannot compute that: .*hexadecimal/);
+  assert.equal(ui.show("0.77", 100000), null);
+  assert.match(root.querySelector("[data-lab='message']").textContent, /100000 values is too many: at most \d+/);
+  assert.equal(cells().length, 400);
+  // the game: a split that takes 2 stones, then the computer's reply leaves total 0
+  const play = root.querySelector("[data-lab='play'] .nimlib-play");
+  assert.equal(play.getAttribute("data-game"), "heaps");
+  const before = JSON.parse(play.getAttribute("data-position"));
+  const button = root.querySelector("button.nimlib-split-take");
+  assert.ok(button, "a take-and-split button");
+  const move = JSON.parse(button.getAttribute("data-move"));
+  button.click();
+  await settle();
+  const after = JSON.parse(root.querySelector(".nimlib-play").getAttribute("data-position"));
+  assert.equal(after.length, before.length + 1, `${K(move)} from ${K(before)}: the split adds a heap`);
+  const params = lab.playParams(lab.parseGame("0.07"), lab.grundyValues(lab.parseGame("0.07").rule, 41));
+  const def = core.gameDef("heaps");
+  const items = root.querySelectorAll("li");
+  assert.equal(items.length, 2, text());
+  const reply = JSON.parse(items[1].getAttribute("data-after"));
+  if (def.analyse(JSON.parse(items[0].getAttribute("data-after")), params).total !== 0) assert.equal(def.analyse(reply, params).total, 0);
+  // a new code replaces the result and the game
+  ui.show("{1, 3, 4}", 50);
+  assert.equal(cells().length, 50);
+  assert.match(root.querySelector("[data-lab='period']").textContent, /period 7 from 0/);
+  assert.equal(root.querySelectorAll(".nimlib-play").length, 1);
+});
