@@ -190,16 +190,16 @@ export function periodText(result) {
   if (!period) {
     return (
       `No period is certified by g(0), …, g(${n - 1}): no p has g(n + p) = g(n) for every n from some n0 on ` +
-      `with 2·max(n0, 1) + 2p + ${game.t} <= ${n}. The values may still be periodic (compute more), or not: ` +
+      `with 2·max(n0, 1) + 2p + ${game.t} ≤ ${n}. The values may still be periodic (compute more), or not: ` +
       "some octal games' values are not known to be periodic."
     );
   }
   const { preperiod: n0, period: p, needed } = period;
   const m = Math.max(n0, 1);
   return (
-    `Certified: period ${p} from ${n0}, that is g(n + ${p}) = g(n) for every n >= ${n0}. ` +
+    `Certified: period ${p} from ${n0}, that is g(n + ${p}) = g(n) for every n ≥ ${n0}. ` +
     `A move takes at most t = ${game.t} tokens, so the periodicity theorem proves it from the check ` +
-    `g(n + ${p}) = g(n) for ${m} <= n < 2·${m} + ${p} + ${game.t} = ${2 * m + p + game.t}, ` +
+    `g(n + ${p}) = g(n) for ${m} ≤ n < 2·${m} + ${p} + ${game.t} = ${2 * m + p + game.t}, ` +
     `which reads the ${needed} values g(0), …, g(${needed - 1}).`
   );
 }
@@ -316,7 +316,7 @@ const LAB_CSS = `
 .nimlib-lab-table thead th { position: sticky; top: 0; background: #f4f4f4; }
 .nimlib-lab-pre { background: #fdf0e0; }
 .nimlib-lab-read { font-weight: 600; }
-.nimlib-lab-splits { font-size: 0.9em; }
+.nimlib-split-take { flex: none; white-space: nowrap; min-width: 24px; min-height: 24px; margin: 0 2px; padding: 0 4px; font-size: 0.85em; }
 `;
 
 /** Put the play widget's stylesheet (next to this module) and the lab's few rules in the page, once. */
@@ -383,6 +383,7 @@ export function renderLab(root, { code = "0.77", count = 1000 } = {}) {
       el(doc, "p", { "data-lab": "rule", text: facts.length ? `A move may ${facts.join("; or ")}. t = ${game.t}.` : "No move is ever possible: every value is 0." }),
       el(doc, "p", { "data-lab": "period", className: period ? "nimlib-lab-certified" : "nimlib-lab-uncertified", text: periodText(data) }),
       plotSvg(doc, values, period),
+      el(doc, "p", { className: "nimlib-lab-legend", text: period ? `Row n, column +j: g(n + j). Shaded: before the period (n < ${period.preperiod}); bold: the values the certificate reads (n < ${period.needed}).` : "Row n, column +j: g(n + j)." }),
       el(doc, "div", { className: "nimlib-lab-scroll", tabindex: "0", role: "region", "aria-label": "table of Grundy values" }, valueTable(doc, values, period)),
       el(doc, "h3", { text: "Play it against the optimal strategy" }),
       el(doc, "p", { text: `Heaps of up to ${Math.min(PLAY_LARGEST, values.length - 1)} stones: type your own heaps in "Start from". Each heap is a component whose value g(n) is in the table; the computer moves to make their XOR 0.` }),

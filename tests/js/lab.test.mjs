@@ -72,7 +72,7 @@ test("Kayles: nimlib's first values and its certified period 12 from 71 (168 val
   const text = lab.periodText({ game, values, period });
   assert.match(text, /period 12 from 71/);
   assert.match(text, /g\(0\), …, g\(167\)/);
-  assert.match(text, /71 <= n < 2·71 \+ 12 \+ 2 = 156/);
+  assert.match(text, /71 ≤ n < 2·71 \+ 12 \+ 2 = 156/);
 });
 
 test("not enough values: no period is claimed, and the text says so", () => {

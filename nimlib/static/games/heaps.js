@@ -194,7 +194,7 @@ function heapSplitTakeRow(i, n, params, view) {
   const options = heapSplitTakeOptions(n, params);
   if (options.length === 0) return [];
   const row = view.el("div", { className: "nimlib-row nimlib-splits", "data-part": `splits-${i}` });
-  row.append(view.el("span", { className: "nimlib-row-label" }, `heap ${i}: take and split`));
+  row.append(view.el("span", { className: "nimlib-row-label" }, `heap ${i}: split`));
   for (const [k, a, b] of options) {
     const label = `take ${k} from heap ${i}, leaving heaps of ${a} and ${b}`;
     row.append(view.moveButton([i, [a, b]], `−${k}: ${a}|${b}`, { label, className: "nimlib-split-take" }));
