@@ -206,8 +206,10 @@ export function periodText(result) {
 
 /** The params of the generic "heaps" play widget for this game: its rule and g(0..PLAY_LARGEST). */
 export function playParams(game, values) {
-  const largest = Math.min(PLAY_LARGEST, values.length - 1);
-  return { ...game.rule, name: game.kind === "octal" ? `Octal game ${game.code}` : `Subtraction game ${game.code}`, values: Array.from(values.slice(0, largest + 1)) };
+  // fewer values asked for than the game needs: compute the game's own (41 values cost nothing)
+  const table = values.length > PLAY_LARGEST ? values : grundyValues(game.rule, PLAY_LARGEST + 1);
+  const name = game.kind === "octal" ? `Octal game ${game.code}` : `Subtraction game ${game.code}`;
+  return { ...game.rule, name, values: Array.from(table.slice(0, PLAY_LARGEST + 1)) };
 }
 
 /** A minimal anywidget-style model in memory: get, set, on, off, save_changes (as the static loader builds). */
@@ -386,7 +388,7 @@ export function renderLab(root, { code = "0.77", count = 1000 } = {}) {
       el(doc, "p", { className: "nimlib-lab-legend", text: period ? `Row n, column +j: g(n + j). Shaded: before the period (n < ${period.preperiod}); bold: the values the certificate reads (n < ${period.needed}).` : "Row n, column +j: g(n + j)." }),
       el(doc, "div", { className: "nimlib-lab-scroll", tabindex: "0", role: "region", "aria-label": "table of Grundy values" }, valueTable(doc, values, period)),
       el(doc, "h3", { text: "Play it against the optimal strategy" }),
-      el(doc, "p", { text: `Heaps of up to ${Math.min(PLAY_LARGEST, values.length - 1)} stones: type your own heaps in "Start from". Each heap is a component whose value g(n) is in the table; the computer moves to make their XOR 0.` }),
+      el(doc, "p", { text: `Heaps of up to ${PLAY_LARGEST} stones: type your own heaps in "Start from". Each heap is a component whose value g(n) is in the table; the computer moves to make their XOR 0.` }),
       play,
     );
     const params = playParams(game, values);

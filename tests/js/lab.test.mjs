@@ -130,6 +130,7 @@ test("splits that take stones: Dawson's Kayles 0.07 and crosses 0.137 in the hea
   assert.deepEqual(moves([1], c), ["[0,0]"]);
   assert.match(core.gameDef("heaps").rules(c), /take 3 stones \(a whole heap of 3, or leaving one heap, or leaving two non-empty heaps\)/);
   assert.match(core.gameDef("heaps").rules(c), /^Take 1 stone \(a whole heap of 1\)/);
+  assert.equal(core.gameDef("heaps").rules(lab.parseGame("0.0").rule), "No move is possible. Whoever moves last wins.");
   // Games without such splits keep their old description
   assert.match(core.gameDef("heaps").rules({ take_all: [1, 2], take_one: [1, 2], take_split: [] }), /^Take s stones from one heap/);
 });
@@ -250,6 +251,11 @@ test("the whole lab in a small DOM: a code, its table and period, a refusal, and
   assert.equal(items.length, 2, text());
   const reply = JSON.parse(items[1].getAttribute("data-after"));
   if (def.analyse(JSON.parse(items[0].getAttribute("data-after")), params).total !== 0) assert.equal(def.analyse(reply, params).total, 0);
+  // one value only: the game still knows its heaps up to 40
+  ui.show("0.137", 1);
+  assert.equal(cells().length, 1);
+  assert.equal(lab.playParams(lab.parseGame("0.137"), lab.grundyValues(lab.parseGame("0.137").rule, 1)).values.length, lab.PLAY_LARGEST + 1);
+  assert.equal(root.querySelector(".nimlib-play").getAttribute("data-position"), "[5,8,11]");
   // a new code replaces the result and the game
   ui.show("{1, 3, 4}", 50);
   assert.equal(cells().length, 50);

@@ -145,7 +145,8 @@ function heapSplitTakes(params) {
 function heapTakesAndSplits(params) {
   if (params.take_any) return false;
   const one = params.take_one || [];
-  return heapSplitTakes(params).length > 0 || (params.take_all || []).some((j) => !one.includes(j));
+  const none = !one.length && !(params.take_all || []).length && !(params.take_split || []).length;
+  return none || heapSplitTakes(params).length > 0 || (params.take_all || []).some((j) => !one.includes(j));
 }
 
 /** The rules in words, size by size, for any octal rule (take_all, take_one, take_split). */
