@@ -26,6 +26,8 @@ from .rulesets import HeapGame, crosses, crosses_2, kayles, trominoes
 
 # The longest board (cells, steps, columns) a board object accepts: its Grundy table costs about n² steps
 MAX_CELLS = 1000
+# The longest strip played in misère play: best moves come from exhaustive search over the 2^n rows
+MAX_MISERE_CELLS = 12
 
 
 class Step(NamedTuple):
@@ -34,6 +36,17 @@ class Step(NamedTuple):
     label: str
     move: Move
     after: Position
+
+
+def _misere(misere: object, length: int) -> bool:
+    """The ``misere`` flag, and the length limit misère play's exhaustive search needs."""
+    misere = check_bool(misere, "misere")
+    if misere and length > MAX_MISERE_CELLS:
+        raise ValueError(
+            f"length must be at most {MAX_MISERE_CELLS} in misère play (best moves come from exhaustive search), "
+            f"got {length}"
+        )
+    return misere
 
 
 def _length(value: object, name: str = "length", *, minimum: int = 0) -> int:
@@ -160,18 +173,25 @@ class _Values:
 class KaylesRow(Board):
     """Kayles: a row of pins (1 standing, 0 down); knock down one pin ``(i,)`` or two adjacent pins ``(i, i + 1)``.
 
-    A run of k standing pins is a Kayles heap of k (octal 0.77).
+    A run of k standing pins is a Kayles heap of k (octal 0.77). With ``misere=True`` whoever knocks
+    down the last pin loses (widget ``misere-kayles``; at most ``MAX_MISERE_CELLS`` pins): best moves
+    then come from exhaustive misère search, the components' Grundy values no longer decide.
     """
 
     name: str = "Kayles"
     length: int = 10
-    widget: ClassVar[str] = "kayles"
+    misere: bool = False
     _values: _Values = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         check_str(self.name, "name")
         object.__setattr__(self, "length", _length(self.length))
+        object.__setattr__(self, "misere", _misere(self.misere, self.length))
         object.__setattr__(self, "_values", _Values(kayles))
+
+    @property
+    def widget(self) -> str:  # type: ignore[override]
+        return "misere-kayles" if self.misere else "kayles"
 
     def start(self) -> tuple[int, ...]:
         return (1,) * self.length
@@ -211,7 +231,10 @@ class KaylesRow(Board):
         return ["▮" if p else "·" for p in self.check(position)]
 
     def widget_params(self):
-        return {"length": self.length, "values": [self._values[n] for n in range(self.length + 1)]}
+        params: dict[str, JSON] = {"length": self.length, "values": [self._values[n] for n in range(self.length + 1)]}
+        if self.misere:
+            params["misere"] = True
+        return params
 
 
 @dataclass(frozen=True)
@@ -223,11 +246,17 @@ class CrossesStrip(Board):
     0.11337; widget ``crosses-2``): a cross within distance 2 of another
     hands the opponent three in a row, so such cells are never played. A run
     of k playable cells is a heap of k.
+
+    With ``misere=True`` whoever puts the last cross loses (at most ``MAX_MISERE_CELLS`` cells; best
+    moves by exhaustive misère search). Misère crosses (distance 1) is misère Dawson's Kayles, a run
+    of k playable cells being a row of k + 1 pins; its widget is ``misere-dawson`` (the page plays no
+    misère crosses-2).
     """
 
     name: str = "Crosses"
     length: int = 10
     distance: int = 1
+    misere: bool = False
     _values: _Values = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -236,11 +265,13 @@ class CrossesStrip(Board):
         object.__setattr__(self, "distance", check_int(self.distance, "distance"))
         if self.distance not in (1, 2):
             raise ValueError(f"distance must be 1 or 2, got {self.distance!r}")
+        object.__setattr__(self, "misere", _misere(self.misere, self.length))
         object.__setattr__(self, "_values", _Values(crosses if self.distance == 1 else crosses_2))
 
     @property
     def widget(self) -> str:  # type: ignore[override]
-        return "dawson" if self.distance == 1 else "crosses-2"
+        name = "dawson" if self.distance == 1 else "crosses-2"
+        return f"misere-{name}" if self.misere else name
 
     def start(self) -> tuple[int, ...]:
         return (0,) * self.length
@@ -278,11 +309,14 @@ class CrossesStrip(Board):
         return ["X" if c else ("·" if ok else "×") for c, ok in zip(self.check(position), playable, strict=True)]
 
     def widget_params(self):
-        return {
+        params: dict[str, JSON] = {
             "length": self.length,
             "distance": self.distance,
             "values": [self._values[n] for n in range(self.length + 1)],
         }
+        if self.misere:
+            params["misere"] = True
+        return params
 
 
 # ---------------------------------------------------------------- coins

@@ -21,7 +21,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from ._check import check_int
 from .boards import vertex_values
 from .grundy import heap_values, mex
-from .rulesets import crosses, crosses_2, kayles, trominoes
+from .misere import genus, tree_value
+from .rulesets import HeapGame, crosses, crosses_2, kayles, trominoes
 
 # ---------------------------------------------------------------- strips
 
@@ -54,6 +55,64 @@ def crosses2_params(length: int) -> dict:
     """
     length = check_int(length, "length", minimum=1)
     return {"length": length, "distance": 2, "values": heap_values(crosses_2, length + 1)}
+
+
+def tame_runs(game: HeapGame, n: int) -> list[bool]:
+    """Which single heaps 0..n-1 of a heap game are tame (chapter 15's corollary, on every reachable position).
+
+    A heap is tame when every position reachable from it (itself included) has misère value γ0
+    equal to its normal value g, or {g, γ0} = {0, 1}; both values come from the game tree.
+
+    >>> tame_runs(kayles, 7)
+    [True, True, True, True, True, False, False]
+    """
+    game = _heap_game(game)
+    n = check_int(n, "n")
+    normal: dict = {}
+    misere: dict = {}
+    good: dict = {}
+
+    def is_good(position: tuple[int, ...]) -> bool:
+        if position not in good:
+            g = tree_value(game.successors, position, normal, misere=False)
+            m = tree_value(game.successors, position, misere)
+            good[position] = g == m or {g, m} == {0, 1}
+        return good[position]
+
+    out = []
+    for row in range(n):
+        start = (row,) if row else ()
+        seen, todo = {start}, [start]
+        while todo:
+            for q in game.successors(todo.pop()):
+                if q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+        out.append(all(is_good(p) for p in seen))
+    return out
+
+
+def misere_strip_params(game: HeapGame, length: int) -> dict:
+    """The misère tables of a strip game's runs 0..length: genus ``[g, [γ0, γ1, …]]`` and tameness.
+
+    The page's misère Kayles and misère crosses search for their moves; these tables only let the
+    explanation name the genus of a position whose runs are all tame (chapter 15's tame sums).
+
+    >>> misere_strip_params(kayles, 5)["tame"]
+    [True, True, True, True, True, False]
+    """
+    game = _heap_game(game)
+    length = check_int(length, "length", minimum=1)
+    return {
+        "genus": [[g, list(gammas)] for g, gammas in genus(game, length + 1)],
+        "tame": tame_runs(game, length + 1),
+    }
+
+
+def _heap_game(game: object) -> HeapGame:
+    if not isinstance(game, HeapGame):
+        raise TypeError(f"game must be a HeapGame such as nimlib.rulesets.kayles, got {game!r}")
+    return game
 
 
 # ---------------------------------------------------------------- coins
@@ -412,10 +471,15 @@ def page_params(game: object) -> dict:
 
     Dawson's chess gets the value table of every position reachable on its board (the page then
     answers by looking up, not by searching); chips on a graph get drawing coordinates, layered so
-    every edge points down. Other games need nothing more. The play widget merges this in.
+    every edge points down; misère Kayles and misère crosses get their runs' genus and tameness. Other
+    games need nothing more. The play widget merges this in.
     """
-    from .boards import GraphChips, Pawns
+    from .boards import CrossesStrip, GraphChips, KaylesRow, Pawns
 
+    if isinstance(game, KaylesRow) and game.misere:
+        return misere_strip_params(kayles, game.length)
+    if isinstance(game, CrossesStrip) and game.misere and game.distance == 1:
+        return misere_strip_params(crosses, game.length)
     if isinstance(game, Pawns):
         return pawns_params(game.columns)
     if isinstance(game, GraphChips) and sorted(game.values) == list(range(len(game.values))):

@@ -32,6 +32,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 PAGE_GAMES = frozenset(
     {
         "corners", "crosses-2", "dawson", "graph-chips", "grundy", "hackenbush", "heaps", "kayles", "lasker",
+        "misere-dawson", "misere-kayles",
         "misere-moore", "misere-nim", "mock-turtles", "moore", "nim", "nimble", "northcott", "pawns", "ruler",
         "staircase", "subtraction", "trominoes", "turtles", "wythoff",
     }

@@ -20,6 +20,7 @@ from functools import partial
 import pytest
 
 from nimlib import moore, nim, search
+from nimlib.boards import CrossesStrip, KaylesRow
 from nimlib.grundy import heap_values
 from nimlib.rulesets import grundys_game, laskers_nim, subtraction
 
@@ -78,6 +79,22 @@ S123 = subtraction({1, 2, 3})
 S123_VALUES, S123_COMPONENTS = _heap_table(S123, 20)
 S134 = subtraction({1, 3, 4})
 S134_VALUES, S134_COMPONENTS = _heap_table(S134, 20)
+
+
+def _misere_strip(board) -> FixtureGame:
+    """A misère strip on the page: every legal row, nimlib's misère search on the board itself."""
+    from itertools import product
+
+    from nimlib.tables import page_params
+
+    n = board.length
+    rows = [
+        r
+        for r in product((0, 1), repeat=n)
+        if board.widget == "misere-kayles" or not any(r[i] and r[i + 1] for i in range(n - 1))
+    ]
+    params = {**board.widget_params(), **page_params(board)}
+    return FixtureGame(board.widget, params, rows, board.successors, misere=True, canon="identity")
 
 
 GAMES: list[FixtureGame] = [
@@ -153,6 +170,8 @@ GAMES: list[FixtureGame] = [
         components=S134_COMPONENTS,
         name="subtraction {1,3,4}",
     ),
+    _misere_strip(KaylesRow(length=9, misere=True)),
+    _misere_strip(CrossesStrip(length=11, misere=True)),
 ]
 
 
