@@ -388,7 +388,7 @@ export function renderLab(root, { code = "0.77", count = 1000 } = {}) {
       el(doc, "p", { className: "nimlib-lab-legend", text: period ? `Row n, column +j: g(n + j). Shaded: before the period (n < ${period.preperiod}); bold: the values the certificate reads (n < ${period.needed}).` : "Row n, column +j: g(n + j)." }),
       el(doc, "div", { className: "nimlib-lab-scroll", tabindex: "0", role: "region", "aria-label": "table of Grundy values" }, valueTable(doc, values, period)),
       el(doc, "h3", { text: "Play it against the optimal strategy" }),
-      el(doc, "p", { text: `Heaps of up to ${PLAY_LARGEST} stones: type your own heaps in "Start from". Each heap is a component whose value g(n) is in the table; the computer moves to make their XOR 0.` }),
+      el(doc, "p", { text: `Heaps of up to ${PLAY_LARGEST} stones: type your own heaps in "Start from". Each heap of n stones is a component of value g(n), as in the table; the computer moves to make their XOR 0.` }),
       play,
     );
     const params = playParams(game, values);
