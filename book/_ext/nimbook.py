@@ -247,9 +247,36 @@ def theme_repository(app: Sphinx, config) -> None:
     config.html_theme_options = options
 
 
+# The lab page (book/lab.md) imports _static/nimlib/lab.js: nimlib/static/lab.js with its imports of
+# "./core.js" and "./games/*.js" pointed at the one front-end bundle, _static/nimlib/play.js
+_LAB_IMPORT = re.compile(r"""((?:from|import)\s+)["']\./(?:core|games/[\w-]+)\.js["']""")
+
+
+def lab_module(source: str) -> str:
+    """lab.js for the static book: every relative import of core or a game file becomes "./play.js"."""
+    return _LAB_IMPORT.sub(r'\1"./play.js"', source)
+
+
+def write_lab(app: Sphinx, exception: Exception | None) -> None:
+    """Write _static/nimlib/lab.js (and play.js, widget.css if nothing else wrote them) for book/lab.md."""
+    if exception is not None or app.builder.format != "html":
+        return
+    from nimlib import widgets
+
+    target = Path(app.outdir) / "_static" / "nimlib"
+    target.mkdir(parents=True, exist_ok=True)
+    source = (widgets.STATIC / "lab.js").read_text(encoding="utf-8")
+    (target / "lab.js").write_text(lab_module(source), encoding="utf-8")
+    if not (target / "play.js").exists():
+        (target / "play.js").write_text(widgets.bundle(), encoding="utf-8")
+    if not (target / "widget.css").exists():
+        (target / "widget.css").write_text(widgets.stylesheet(), encoding="utf-8")
+
+
 def setup(app: Sphinx) -> dict:
     app.connect("config-inited", theme_repository)
     app.connect("builder-inited", quiet_kernel)
     app.connect("build-finished", copy_anywidget)
     app.connect("build-finished", light_pages)
+    app.connect("build-finished", write_lab)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "2.0"}

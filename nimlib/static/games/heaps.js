@@ -5,8 +5,8 @@
 // params: { values } the Grundy values g(0..N) from Python (N = the largest heap the widget allows),
 //         { subtract } the allowed takes of a subtraction game.
 // "heaps" plays any heap game given by nimlib.rulesets.TakeRule's JSON (params take_all, take_one,
-// take_split, unequal, take_any, name, plus values), as long as a split takes no stone (take_split
-// is [] or [0]): a split is a click between two stones.
+// take_split, unequal, take_any, name, plus values): a split that takes no stone is a click between two
+// stones, one that takes k >= 1 stones a button in a row under the heap (see heapSplitTakeMoves).
 // Click a stone: take it and every stone above it (where the rules allow). Click the gap between two
 // stones: split the heap there (where the rules allow).
 
@@ -34,6 +34,7 @@ const HEAP_RULES = {
   heaps: {
     title: (params) => params.name || "A heap game",
     rules: (params) => {
+      if (heapTakesAndSplits(params)) return heapOctalRules(params);
       const parts = [];
       if (params.take_any) parts.push("take any number of stones from one heap");
       else if ((params.take_one || []).length) parts.push(`take s stones from one heap, s in {${params.take_one.join(", ")}}`);
@@ -84,6 +85,7 @@ export function heapMoves(id, position, params) {
       }
     }
   });
+  if (id === "heaps") out.push(...heapSplitTakeMoves(position, params));
   return out;
 }
 
@@ -123,8 +125,82 @@ function heapDraw(id, position, params, view) {
       }
     }
     board.append(row);
+    if (id === "heaps") board.append(...heapSplitTakeRow(i, n, params, view));
   });
   return board;
+}
+
+// ------------------------------------------------ splits that take stones (octal digits 4–7 after the point)
+// "heaps" with take_split holding k >= 1 (Kayles 0.77, Dawson's Kayles 0.07, crosses 0.137): take k
+// stones from a heap and leave the rest as two non-empty heaps a + b = n - k. The move is written as a
+// split, [heap, [a, b]] with a <= b (k = n - a - b), as nimlib's HeapGame.encode_move writes it. The
+// board shows these moves as a row of buttons under each heap, one per way to split.
+
+/** The take_split sizes k >= 1 of a "heaps" game (a split that removes k stones). */
+function heapSplitTakes(params) {
+  return (params.take_split || []).map(Number).filter((k) => k >= 1).sort((a, b) => a - b);
+}
+
+/** True when the rule needs the fuller description: splits that take stones, or takes only of a whole heap. */
+function heapTakesAndSplits(params) {
+  if (params.take_any) return false;
+  const one = params.take_one || [];
+  const none = !one.length && !(params.take_all || []).length && !(params.take_split || []).length;
+  return none || heapSplitTakes(params).length > 0 || (params.take_all || []).some((j) => !one.includes(j));
+}
+
+/** The rules in words, size by size, for any octal rule (take_all, take_one, take_split). */
+function heapOctalRules(params) {
+  const all = params.take_all || [];
+  const one = params.take_one || [];
+  const split = params.take_split || [];
+  const sizes = [...new Set([...all, ...one, ...split])].sort((a, b) => a - b);
+  const parts = sizes.map((j) => {
+    if (j === 0) return `split a heap into two non-empty heaps${params.unequal ? " of different sizes" : ""}`;
+    const ways = [];
+    if (all.includes(j)) ways.push(`a whole heap of ${j}`);
+    if (one.includes(j)) ways.push("leaving one heap");
+    if (split.includes(j)) ways.push("leaving two non-empty heaps");
+    return `take ${j} stone${j === 1 ? "" : "s"} (${ways.join(", or ")})`;
+  });
+  const text = parts.length ? parts.join("; or ") : "no move is possible";
+  return `${text.replace(/^./, (c) => c.toUpperCase())}. Whoever moves last wins.`;
+}
+
+/** Every move that takes k >= 1 stones from a heap and splits the rest in two: {move, after, label}. */
+export function heapSplitTakeMoves(position, params) {
+  const out = [];
+  position.forEach((n, i) => {
+    for (const [k, a, b] of heapSplitTakeOptions(n, params)) {
+      const after = [...position.slice(0, i), a, b, ...position.slice(i + 1)];
+      out.push({ move: [i, [a, b]], after, label: `take ${k} from heap ${i} (${n}), leaving heaps of ${a} and ${b}`, parts: [i] });
+    }
+  });
+  return out;
+}
+
+/** [k, a, b] for each split of a heap of n that takes k >= 1 stones, a <= b, a + b = n - k. */
+function heapSplitTakeOptions(n, params) {
+  const out = [];
+  for (const k of heapSplitTakes(params)) {
+    for (let a = 1; 2 * a <= n - k; a++) {
+      if (!(params.unequal && 2 * a === n - k)) out.push([k, a, n - k - a]);
+    }
+  }
+  return out;
+}
+
+/** Under heap i: one button per split that takes stones ("take k: a | b"), or nothing. */
+function heapSplitTakeRow(i, n, params, view) {
+  const options = heapSplitTakeOptions(n, params);
+  if (options.length === 0) return [];
+  const row = view.el("div", { className: "nimlib-row nimlib-splits", "data-part": `splits-${i}` });
+  row.append(view.el("span", { className: "nimlib-row-label" }, `heap ${i}: split`));
+  for (const [k, a, b] of options) {
+    const label = `take ${k} from heap ${i}, leaving heaps of ${a} and ${b}`;
+    row.append(view.moveButton([i, [a, b]], `−${k}: ${a}|${b}`, { label, className: "nimlib-split-take" }));
+  }
+  return [row];
 }
 
 function heapDefine(id) {

@@ -1,0 +1,409 @@
+// The lab: any octal game or subtraction game, computed in the page with no kernel.
+//
+// The reader types an octal code ("0.77", "4.07") or a subtraction set ("{1, 3, 4}"). The page computes
+// the Grundy values g(0), g(1), … by mex (the same rule nimlib.rulesets.octal builds), finds the least
+// period that the octal periodicity theorem certifies (nimlib.periodicity.search_period's criterion:
+// g(n + p) = g(n) for n0 <= n < 2·n0 + p + t, n0 >= 1, so 2·n0 + 2p + t values are read), draws a table
+// and a plot, and mounts the generic "heaps" play widget with those values.
+//
+// Everything above the "DOM" line is pure logic on plain data, imported by the node tests. In the static
+// book this file is served as _static/nimlib/lab.js with its imports pointed at the one bundle, play.js.
+
+import { mount, el } from "./core.js";
+import "./games/heaps.js";
+
+/** At most this many digits after the point of an octal code. */
+export const MAX_DIGITS = 12;
+/** The largest number in a subtraction set, and the most numbers it may have. */
+export const MAX_SUBTRACT = 1000;
+export const MAX_SET_SIZE = 30;
+/** The most values the lab computes at all (the table shows each one). */
+export const MAX_VALUES = 5000;
+/**
+ * The most elementary steps (one option looked at) the lab does for one request. Measured under node
+ * on the book's 2-core build machine: 3 ns a step idle, 10–15 ns at a load of 8, so 10^7 steps take
+ * about 30 ms idle and 100–150 ms loaded (0.77: 4,472 values; one split digit: all 5,000).
+ */
+export const WORK_BUDGET = 10_000_000;
+/** The heap sizes the play widget knows values for (0..PLAY_LARGEST). */
+export const PLAY_LARGEST = 40;
+
+const OCTAL = /^[0-7]?(\.[0-7]+)?$/;
+
+/**
+ * Parse what the reader typed: an octal code or a subtraction set.
+ * Returns { kind: "octal" | "subtraction", code, name, rule, t }, rule in nimlib's TakeRule JSON
+ * (take_all, take_one, take_split, unequal, take_any), t the most tokens a move removes.
+ * Throws an Error that says what is wrong.
+ */
+export function parseGame(text) {
+  if (typeof text !== "string") throw new TypeError(`the game must be given as text such as "0.77", got ${typeof text}`);
+  const s = text.trim();
+  if (!s) throw new Error('type an octal code such as 0.77 or a subtraction set such as {1, 3, 4}');
+  if (/^[{[(]/.test(s) || s.includes(",")) return parseSubtraction(s);
+  if (/^0x/i.test(s)) throw new Error(`"${s}" is hexadecimal: an octal code uses the digits 0–7, like 0.77`);
+  const bad = s.match(/[^0-7.]/);
+  if (bad) {
+    const what = /[89]/.test(bad[0]) ? `the digit ${bad[0]} is not octal` : /[a-f]/i.test(bad[0]) ? `"${bad[0]}" is a hexadecimal digit, not octal` : `"${bad[0]}" is not an octal digit`;
+    throw new Error(`"${s}" is not an octal code: ${what} (use the digits 0–7, like 0.77 or 4.07)`);
+  }
+  if (s === "." || !OCTAL.test(s)) throw new Error(`"${s}" is not an octal code: write one digit before the point at most and digits after it, like 0.77 or 4.07`);
+  const [head, tail = ""] = s.split(".");
+  const lead = Number(head || "0");
+  if (lead !== 0 && lead !== 4) throw new Error(`"${s}": the digit before the point must be 0 or 4 (4 lets a move split a heap without taking), got ${lead}`);
+  if (tail.length > MAX_DIGITS) throw new Error(`"${s}" has ${tail.length} digits after the point; the lab takes at most ${MAX_DIGITS}`);
+  const digits = [lead, ...[...tail].map(Number)];
+  const pick = (bit, from) => digits.map((d, j) => (j >= from && d & bit ? j : -1)).filter((j) => j >= 0);
+  const rule = { take_all: pick(1, 1), take_one: pick(2, 1), take_split: pick(4, 0), unequal: false, take_any: false };
+  const code = head === "" ? `0.${tail}` : s;
+  return { kind: "octal", code, name: `octal game ${code}`, rule, t: maxTake(rule), digits };
+}
+
+function parseSubtraction(s) {
+  const inner = s.replace(/^[{[(]\s*/, "").replace(/\s*[}\])]$/, "");
+  if (/[{}[\]()]/.test(inner)) throw new Error(`"${s}": write a subtraction set as {1, 3, 4}`);
+  const parts = inner.split(/[\s,;]+/).filter(Boolean);
+  if (parts.length === 0) throw new Error("the subtraction set is empty: a move must take some s in the set");
+  const set = new Set();
+  for (const p of parts) {
+    if (!/^\d+$/.test(p)) throw new Error(`the subtraction set must hold whole numbers >= 1, got "${p}"`);
+    const v = Number(p);
+    if (v < 1) throw new Error(`the subtraction set must hold whole numbers >= 1, got ${p}`);
+    if (v > MAX_SUBTRACT) throw new Error(`the subtraction set may hold numbers up to ${MAX_SUBTRACT}, got ${p}`);
+    set.add(v);
+  }
+  if (set.size > MAX_SET_SIZE) throw new Error(`the subtraction set may hold at most ${MAX_SET_SIZE} numbers, got ${set.size}`);
+  const takes = [...set].sort((a, b) => a - b);
+  const rule = { take_all: takes, take_one: takes.slice(), take_split: [], unequal: false, take_any: false };
+  const code = `{${takes.join(", ")}}`;
+  return { kind: "subtraction", code, name: `subtraction game S = ${code}`, rule, t: maxTake(rule), set: takes };
+}
+
+/** The most tokens a move removes: the t of the periodicity theorem (nimlib's HeapGame.max_take). */
+export function maxTake(rule) {
+  return Math.max(0, ...rule.take_all, ...rule.take_one, ...rule.take_split);
+}
+
+/** Elementary steps to compute g(0..n-1): every option of every heap (a split of r tokens has floor(r/2)). */
+export function estimateWork(rule, n) {
+  let work = n * (1 + rule.take_all.length + rule.take_one.length);
+  for (const k of rule.take_split) {
+    const m = Math.max(0, n - k); // heaps of k + r tokens, r = 0..m-1, each with floor(r/2) splits
+    work += Math.floor(m / 2) * Math.floor((m - 1) / 2); // the sum of floor(r/2) for r < m
+  }
+  return work;
+}
+
+/** The most values (at most MAX_VALUES) the lab computes for this rule within WORK_BUDGET. */
+export function largestCount(rule) {
+  let lo = 1;
+  let hi = MAX_VALUES;
+  if (estimateWork(rule, hi) <= WORK_BUDGET) return hi;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (estimateWork(rule, mid) <= WORK_BUDGET) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Refuse a count that is not a whole number from 1 to what the budget allows, naming the limit. */
+export function checkCount(rule, count, name = "the game") {
+  if (!Number.isInteger(count) || count < 1) throw new Error(`the number of values must be a whole number >= 1, got ${count}`);
+  const most = largestCount(rule);
+  if (count > most) {
+    const why = most === MAX_VALUES ? `the lab computes at most ${MAX_VALUES} values` : `for ${name} that is the most the page computes in about 100 ms (splits cost a step per way to split)`;
+    throw new Error(`${count} values is too many: at most ${most} (${why})`);
+  }
+  return count;
+}
+
+/**
+ * g(0), …, g(count - 1) of the heap game with this rule, by mex over every option (an Int32Array).
+ * A heap of n may: vanish (n in take_all), become n - j (j in take_one, n - j >= 1), or split into
+ * a + b = n - k, a, b >= 1 (k in take_split), with value g(a) XOR g(b).
+ */
+export function grundyValues(rule, count) {
+  checkCount(rule, count);
+  const g = new Int32Array(count);
+  const { take_all: all, take_one: one, take_split: split } = rule;
+  // mex(n) is at most the number of options of n, so larger values need not be marked
+  let most = all.length + one.length + 2;
+  for (const k of split) most += Math.ceil(Math.max(0, count - k) / 2);
+  const seen = new Int32Array(most + 1);
+  for (let n = 1; n < count; n++) {
+    const stamp = n;
+    for (const j of all) if (j === n) seen[0] = stamp;
+    for (const j of one) {
+      if (n - j >= 1) {
+        const v = g[n - j];
+        if (v <= most) seen[v] = stamp;
+      }
+    }
+    for (const k of split) {
+      const rest = n - k;
+      for (let a = 1; 2 * a <= rest; a++) {
+        const v = g[a] ^ g[rest - a];
+        if (v <= most) seen[v] = stamp;
+      }
+    }
+    let m = 0;
+    while (seen[m] === stamp) m++;
+    g[n] = m;
+  }
+  return g;
+}
+
+/**
+ * The least period the octal periodicity theorem certifies from these values, as nimlib's
+ * search_period does: the least p whose preperiod n0 (one past the last n with g(n + p) != g(n))
+ * has 2·max(n0, 1) + 2p + t <= values.length. Returns { preperiod, period, needed, computed } or null.
+ */
+export function findPeriod(values, t) {
+  const n = values.length;
+  for (let p = 1; 2 * p + 2 + t <= n; p++) {
+    let n0 = 0;
+    for (let i = n - 1 - p; i >= 0; i--) {
+      if (values[i + p] !== values[i]) {
+        n0 = i + 1;
+        break;
+      }
+    }
+    const needed = 2 * Math.max(n0, 1) + 2 * p + t;
+    if (needed <= n) return { preperiod: n0, period: p, needed, computed: n };
+  }
+  return null;
+}
+
+/** Everything the lab shows for one request: the game, its values, the certified period (or null). */
+export function analyseGame(text, count) {
+  const game = parseGame(text);
+  checkCount(game.rule, count, game.name);
+  const values = grundyValues(game.rule, count);
+  return { game, values, period: findPeriod(values, game.t) };
+}
+
+/** The period statement in words (plain text), true to what was and was not certified. */
+export function periodText(result) {
+  const { game, values, period } = result;
+  const n = values.length;
+  if (!period) {
+    return (
+      `No period is certified by g(0), …, g(${n - 1}): no p has g(n + p) = g(n) for every n from some n0 on ` +
+      `with 2·max(n0, 1) + 2p + ${game.t} ≤ ${n}. The values may still be periodic (compute more), or not: ` +
+      "some octal games' values are not known to be periodic."
+    );
+  }
+  const { preperiod: n0, period: p, needed } = period;
+  const m = Math.max(n0, 1);
+  return (
+    `Certified: period ${p} from ${n0}, that is g(n + ${p}) = g(n) for every n ≥ ${n0}. ` +
+    `A move takes at most t = ${game.t} tokens, so the periodicity theorem proves it from the check ` +
+    `g(n + ${p}) = g(n) for ${m} ≤ n < 2·${m} + ${p} + ${game.t} = ${2 * m + p + game.t}, ` +
+    `which reads the ${needed} values g(0), …, g(${needed - 1}).`
+  );
+}
+
+/** The params of the generic "heaps" play widget for this game: its rule and g(0..PLAY_LARGEST). */
+export function playParams(game, values) {
+  // fewer values asked for than the game needs: compute the game's own (41 values cost nothing)
+  const table = values.length > PLAY_LARGEST ? values : grundyValues(game.rule, PLAY_LARGEST + 1);
+  const name = game.kind === "octal" ? `Octal game ${game.code}` : `Subtraction game ${game.code}`;
+  return { ...game.rule, name, values: Array.from(table.slice(0, PLAY_LARGEST + 1)) };
+}
+
+/** A minimal anywidget-style model in memory: get, set, on, off, save_changes (as the static loader builds). */
+export function memoryModel(initial) {
+  const data = { ...initial };
+  const handlers = new Map();
+  return {
+    get: (name) => data[name],
+    set(name, value) {
+      data[name] = value;
+      for (const f of handlers.get(`change:${name}`) || []) f();
+    },
+    on(event, f) {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event).add(f);
+    },
+    off(event, f) {
+      handlers.get(event)?.delete(f);
+    },
+    save_changes() {},
+  };
+}
+
+/** A start position for the play widget: three heaps within the table, never all empty. */
+export function startPosition(largest) {
+  const top = Math.max(1, Math.min(largest, 20));
+  return [Math.min(top, 5), Math.min(top, 8), Math.min(top, 11)];
+}
+
+// ------------------------------------------------------------------ DOM
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** The values as an inline SVG scatter plot (one path; no library), the preperiod marked. */
+export function plotSvg(doc, values, period) {
+  const n = values.length;
+  let top = 1;
+  for (const v of values) if (v > top) top = v;
+  const [w, h, left, bottom, pad] = [720, 240, 40, 28, 8];
+  const x = (i) => left + ((w - left - pad) * i) / Math.max(1, n - 1);
+  const y = (v) => h - bottom - ((h - bottom - pad) * v) / top;
+  const svg = doc.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("class", "nimlib-lab-plot");
+  svg.setAttribute("aria-label", `plot of g(n) for n from 0 to ${n - 1}; the largest value is ${top}`);
+  const add = (tag, attrs, text) => {
+    const node = doc.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    if (text !== undefined) node.textContent = text;
+    svg.append(node);
+    return node;
+  };
+  add("path", { d: `M${left} ${pad}V${h - bottom}H${w - pad}`, fill: "none", stroke: "currentColor", "stroke-width": 1 });
+  add("text", { x: left - 4, y: y(top) + 4, "text-anchor": "end", "font-size": 11, fill: "currentColor" }, String(top));
+  add("text", { x: left - 4, y: y(0) + 4, "text-anchor": "end", "font-size": 11, fill: "currentColor" }, "0");
+  add("text", { x: left, y: h - 8, "font-size": 11, fill: "currentColor" }, "n = 0");
+  add("text", { x: w - pad, y: h - 8, "text-anchor": "end", "font-size": 11, fill: "currentColor" }, `n = ${n - 1}`);
+  add("text", { x: 4, y: pad + 10, "font-size": 11, fill: "currentColor" }, "g(n)");
+  if (period && period.preperiod > 0) {
+    const px = x(period.preperiod);
+    add("path", { d: `M${px} ${pad}V${h - bottom}`, stroke: "#c0392b", "stroke-dasharray": "4 3", "stroke-width": 1 });
+    add("text", { x: px + 3, y: pad + 10, "font-size": 11, fill: "#c0392b" }, `periodic from n = ${period.preperiod}`);
+  }
+  const size = Math.max(1.5, Math.min(4, (w - left - pad) / n));
+  let d = "";
+  values.forEach((v, i) => {
+    d += `M${x(i).toFixed(1)} ${(y(v) - size / 2).toFixed(1)}h${size.toFixed(1)}v${size.toFixed(1)}h${(-size).toFixed(1)}z`;
+  });
+  add("path", { d, fill: "#2c6fbb", "data-lab": "points" });
+  return svg;
+}
+
+/** The values as a table, `width` to a row (the period, when it is certified and small enough to read). */
+export function valueTable(doc, values, period) {
+  const p = period ? period.period : 0;
+  const width = p >= 4 && p <= 36 ? p : 10;
+  const table = el(doc, "table", { className: "nimlib-lab-table", "data-lab": "table" });
+  const head = el(doc, "tr", {}, el(doc, "th", { text: "n" }));
+  for (let j = 0; j < width; j++) head.append(el(doc, "th", { scope: "col", text: `+${j}` }));
+  table.append(el(doc, "thead", {}, head));
+  const body = el(doc, "tbody");
+  for (let start = 0; start < values.length; start += width) {
+    const row = el(doc, "tr", {}, el(doc, "th", { scope: "row", text: String(start) }));
+    for (let i = start; i < Math.min(values.length, start + width); i++) {
+      const inPeriod = period && i >= period.preperiod;
+      const read = period && i < period.needed;
+      const cls = [inPeriod ? "nimlib-lab-periodic" : "nimlib-lab-pre", read ? "nimlib-lab-read" : ""].filter(Boolean).join(" ");
+      row.append(el(doc, "td", { className: cls, "data-n": i, title: `g(${i}) = ${values[i]}` }, String(values[i])));
+    }
+    body.append(row);
+  }
+  table.append(body);
+  return table;
+}
+
+const LAB_CSS = `
+.nimlib-lab form { display: flex; flex-wrap: wrap; gap: 0.5em 1em; align-items: end; }
+.nimlib-lab label { display: flex; flex-direction: column; font-size: 0.9em; }
+.nimlib-lab input, .nimlib-lab button { min-height: 24px; min-width: 24px; font: inherit; }
+.nimlib-lab-error { color: #b00020; }
+.nimlib-lab-plot { width: 100%; max-width: 720px; height: auto; }
+.nimlib-lab-scroll { max-height: 22em; overflow: auto; border: 1px solid #ccc; }
+.nimlib-lab-table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.85em; }
+.nimlib-lab-table td, .nimlib-lab-table th { padding: 1px 5px; text-align: right; }
+.nimlib-lab-table thead th { position: sticky; top: 0; background: #f4f4f4; }
+.nimlib-lab-pre { background: #fdf0e0; }
+.nimlib-lab-read { font-weight: 600; }
+.nimlib-split-take { flex: none; white-space: nowrap; min-width: 24px; min-height: 24px; margin: 0 2px; padding: 0 4px; font-size: 0.85em; }
+`;
+
+/** Put the play widget's stylesheet (next to this module) and the lab's few rules in the page, once. */
+function labStyles(doc) {
+  if (!doc.head || doc.head.querySelector("[id='nimlib-lab-css']")) return;
+  doc.head.append(el(doc, "style", { id: "nimlib-lab-css", text: LAB_CSS }));
+  if (!doc.head.querySelector("[data-nimlib-css]")) {
+    try {
+      doc.head.append(el(doc, "link", { rel: "stylesheet", href: new URL("./widget.css", import.meta.url).href, "data-nimlib-css": "" }));
+    } catch {
+      // no URL for this module (a test DOM): the widget works unstyled
+    }
+  }
+}
+
+/**
+ * Render the lab into `root`: the form, then for each request the period statement, the plot, the
+ * table and a play widget. Returns { show(text, count) } so a page or a test can drive it.
+ */
+export function renderLab(root, { code = "0.77", count = 1000 } = {}) {
+  const doc = root.ownerDocument;
+  labStyles(doc);
+  let unmount = null;
+  const codeInput = el(doc, "input", { type: "text", value: code, "data-lab": "code", size: 18, spellcheck: "false", autocomplete: "off" });
+  const countInput = el(doc, "input", { type: "number", value: String(count), min: "1", max: String(MAX_VALUES), "data-lab": "count" });
+  const message = el(doc, "p", { className: "nimlib-lab-msg", role: "status", "aria-live": "polite", "data-lab": "message" });
+  const result = el(doc, "div", { "data-lab": "result" });
+  const form = el(
+    doc,
+    "form",
+    { "data-lab": "form" },
+    el(doc, "label", {}, "Octal code or subtraction set", codeInput),
+    el(doc, "label", {}, "Values to compute", countInput),
+    el(doc, "button", { type: "submit", "data-lab": "go" }, "Compute"),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    show(codeInput.value, Number(countInput.value));
+  });
+  root.replaceChildren(el(doc, "div", { className: "nimlib-lab" }, form, message, result));
+
+  function show(text, n) {
+    let data;
+    try {
+      data = analyseGame(text, n);
+    } catch (error) {
+      message.className = "nimlib-lab-msg nimlib-lab-error";
+      message.textContent = `Cannot compute that: ${error.message}`;
+      return null;
+    }
+    if (unmount) unmount();
+    unmount = null;
+    const { game, values, period } = data;
+    message.className = "nimlib-lab-msg";
+    message.textContent = `Computed g(0), …, g(${values.length - 1}) of the ${game.name}.`;
+    const rule = game.rule;
+    const facts = [];
+    if (rule.take_all.length) facts.push(`take j from a heap of exactly j (emptying it) for j in {${rule.take_all.join(", ")}}`);
+    if (rule.take_one.length) facts.push(`take j leaving one smaller heap for j in {${rule.take_one.join(", ")}}`);
+    if (rule.take_split.length) facts.push(`take j and split what is left into two non-empty heaps for j in {${rule.take_split.join(", ")}}`);
+    const play = el(doc, "div", { className: "nimlib-lab-play", "data-lab": "play" });
+    result.replaceChildren(
+      el(doc, "h3", { text: `The ${game.name}` }),
+      el(doc, "p", { "data-lab": "rule", text: facts.length ? `A move may ${facts.join("; or ")}. t = ${game.t}.` : "No move is ever possible: every value is 0." }),
+      el(doc, "p", { "data-lab": "period", className: period ? "nimlib-lab-certified" : "nimlib-lab-uncertified", text: periodText(data) }),
+      plotSvg(doc, values, period),
+      el(doc, "p", { className: "nimlib-lab-legend", text: period ? `Row n, column +j: g(n + j). Shaded: before the period (n < ${period.preperiod}); bold: the values the certificate reads (n < ${period.needed}).` : "Row n, column +j: g(n + j)." }),
+      el(doc, "div", { className: "nimlib-lab-scroll", tabindex: "0", role: "region", "aria-label": "table of Grundy values" }, valueTable(doc, values, period)),
+      el(doc, "h3", { text: "Play it against the optimal strategy" }),
+      el(doc, "p", { text: `Heaps of up to ${PLAY_LARGEST} stones: type your own heaps in "Start from". Each heap of n stones is a component of value g(n), as in the table; the computer moves to make their XOR 0.` }),
+      play,
+    );
+    const params = playParams(game, values);
+    const start = startPosition(params.values.length - 1);
+    const model = memoryModel({ game: "heaps", params, position: start, start, history: [], computer_first: false, message: "Your move." });
+    unmount = mount(model, play);
+    return data;
+  }
+
+  show(code, count);
+  return { show };
+}
+
+/** Mount the lab on every element with id "nimlib-lab" (or class "nimlib-lab-root") in the page. */
+export function mountLabs(doc = globalThis.document) {
+  const roots = [...doc.querySelectorAll("#nimlib-lab, .nimlib-lab-root")];
+  return roots.map((root) => renderLab(root, { code: root.dataset.code || "0.77", count: Number(root.dataset.count || 1000) }));
+}
