@@ -165,23 +165,30 @@ def test_no_broken_internal_links(built_book):
 # ---------------------------------------------------------------- the play widgets
 
 
+# The saved widget blocks, as Jupyter writes them or as the book's build renames them for its loader
+_SAVED = r'<script type="application/vnd\.(?:jupyter|nimlib)\.widget-{kind}\+json">(.*?)</script>'
+
+
 def widget_pages(built_book: Path) -> list[str]:
     """Chapter pages with at least one saved widget."""
     return [
         page
         for page in pages(built_book)
         if page.startswith("notebooks/")
-        and "application/vnd.jupyter.widget-view+json" in (built_book / page).read_text(encoding="utf-8")
+        and re.search(
+            r"application/vnd\.(?:jupyter|nimlib)\.widget-view\+json", (built_book / page).read_text(encoding="utf-8")
+        )
     ]
 
 
 def saved_widgets(source: str) -> list[dict]:
-    """The saved state of each play widget on a page, in the order the page shows them."""
+    """The saved state of each play widget on a page, in the order the page shows them (puzzles left out:
+    they are not ``.nimlib-play`` and have their own test, tests/test_browser_puzzles.py)."""
     states = {}
-    for block in re.findall(r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>', source, re.S):
+    for block in re.findall(_SAVED.format(kind="state"), source, re.S):
         states.update(json.loads(block)["state"])
-    views = re.findall(r'<script type="application/vnd.jupyter.widget-view\+json">(.*?)</script>', source, re.S)
-    return [states[json.loads(v)["model_id"]]["state"] for v in views]
+    views = [states[json.loads(v)["model_id"]]["state"] for v in re.findall(_SAVED.format(kind="view"), source, re.S)]
+    return [s for s in views if s.get("game") and s.get("mode") != "puzzle"]
 
 
 def _heap_verdict(params: dict, position: list) -> bool:
@@ -245,6 +252,7 @@ VERDICTS = {
     "lasker": _heap_verdict,
     "grundy": _heap_verdict,
     "subtraction": _heap_verdict,
+    "heaps": _heap_verdict,
 }
 
 
@@ -312,6 +320,7 @@ def test_every_widget_plays_a_whole_game_by_clicking(browser, server, built_book
     found = widget_pages(built_book)
     assert len(found) >= 10, found
     checked = 0
+    kinds: set[str] = set()
     for page in found:
         widgets = saved_widgets((built_book / page).read_text(encoding="utf-8"))
         problems = open_page(browser, f"{server}/{page}", wait_for=".nimlib-play")
@@ -322,7 +331,11 @@ def test_every_widget_plays_a_whole_game_by_clicking(browser, server, built_book
             root = roots[index] if index < len(roots) else browser.find_elements("css selector", ".nimlib-play")[index]
             assert root.get_attribute("data-game") == state["game"]
             assert json.loads(root.get_attribute("data-position")) == state["position"]
-            for _ in range(2):  # two games each: a reader who plays at random loses some and wins some
+            # Two games on the first widget of a game (the second from a New game deal), one on the others:
+            # a reader who plays at random loses some and wins some
+            rounds = 1 if state["game"] in kinds else 2
+            kinds.add(state["game"])
+            for _ in range(rounds):
                 replies, said = play_whole_game(browser, index, state, rng)
                 assert said.startswith("Game over:"), said
                 checked += replies
@@ -343,32 +356,94 @@ _BUTTONS = (
     ".map(b => (b.dataset.move || b.dataset.ctl || b.textContent) + (b.disabled ? ' (disabled)' : ''))"
 )
 
-# For each button in an output: its kind (a move, a selection, a control or anything else) and its widget
+# For each button in an output: its kind (a move, a selection or a control), its widget (a play widget's
+# index, -1 elsewhere) and, for a control, what it is: the widget's game (or the page) and the control's name
 _KINDS = (
+    "const plays = [...document.querySelectorAll('.nimlib-play')];"
     "return [...document.querySelectorAll('.cell_output button')].map(b => ["
     "b.dataset.move !== undefined ? 'move' : b.dataset.select !== undefined ? 'select' : 'control',"
-    "[...document.querySelectorAll('.nimlib-play')].indexOf(b.closest('.nimlib-play'))])"
+    "plays.indexOf(b.closest('.nimlib-play')),"
+    "(b.closest('[data-game]')?.dataset.game ?? 'page') + ':' + (b.closest('.nimlib-puzzle') ? 'puzzle:' : '')"
+    " + (b.dataset.ctl ?? b.dataset.answer ?? b.className) + ':' + b.textContent.trim()])"
 )
 
-# Open every closed <details> (a folded solution) around the button
-_UNFOLD = (
-    "for (let d = arguments[0].closest('details:not([open])'); d; d = d.closest('details:not([open])')) d.open = true;"
+# For each button in an output, the index of its output and its index there; the buttons of one output (as _BUTTONS)
+_OUTPUT_OF = (
+    "const outputs = [...document.querySelectorAll('.cell_output')];"
+    "return [...document.querySelectorAll('.cell_output button')].map(b => [outputs.indexOf(b.closest('.cell_output')),"
+    " [...b.closest('.cell_output').querySelectorAll('button')].indexOf(b)])"
 )
+_OUTPUT_BUTTONS = (
+    "return [...document.querySelectorAll('.cell_output')[arguments[0]].querySelectorAll('button')]"
+    ".map(b => (b.dataset.move || b.dataset.ctl || b.textContent) + (b.disabled ? ' (disabled)' : ''))"
+)
+
+# Button arguments[1] of output arguments[0]: its folded solutions opened, scrolled to the middle; the
+# button and its output's HTML
+_PREPARE = """
+const output = document.querySelectorAll('.cell_output')[arguments[0]];
+const button = output.querySelectorAll('button')[arguments[1]];
+for (let d = button.closest('details:not([open])'); d; d = d.closest('details:not([open])')) d.open = true;
+button.scrollIntoView({block: 'center'});
+return [button, output.innerHTML];
+"""
+
+# Mount the play widgets of output arguments[0] again from the page's saved state (the loader's own
+# mountAll, with the bundle the page loaded); true when done
+_REMOUNT = """
+const [index, done] = arguments;
+const output = document.querySelectorAll('.cell_output')[index];
+const script = document.querySelector('script[src*="nimlib/loader.js"]');
+if (!script || !output.querySelector('.nimlib-mount')) return done(false);
+Promise.all([import(script.src), import(script.src.replace('loader.js', 'play.js'))]).then(([loader, play]) => {
+  for (const host of output.querySelectorAll('.nimlib-mount')) host.remove();
+  for (const s of output.querySelectorAll('script[data-nimlib-mounted]')) s.removeAttribute('data-nimlib-mounted');
+  loader.mountAll(document, play.default.render);
+  done(true);
+}, () => done(false));
+"""
+
+# After a click in output arguments[0]: wait (up to 10 s) for the computer's reply; whether the output's
+# HTML differs from arguments[1] (null if the computer never replied); then Undo, where it is enabled
+_SETTLE = """
+const [index, before, done] = arguments;
+const output = document.querySelectorAll('.cell_output')[index];
+const deadline = Date.now() + 10000;
+setTimeout(function wait() {
+  if (output.querySelector(".nimlib-play[data-turn='computer']")) {
+    if (Date.now() > deadline) return done(null);
+    return setTimeout(wait, 50);
+  }
+  const changed = output.innerHTML !== before;
+  const undo = output.querySelector("button[data-ctl='undo']:not([disabled])");
+  if (undo) undo.click();
+  done(changed);
+}, 50);
+"""
 
 # Move and selection buttons clicked per widget (node checks every one of them); a selection changes the
 # widget's state, so each one clicked costs a reload of the page
-SAMPLE = {"move": 4, "select": 2}
+SAMPLE = {"move": 2, "select": 2}
 
 
-def _to_click(kinds: list[list]) -> list[int]:
-    """Every control button; of each widget's move buttons the first, the last and two between; of its
-    selection buttons the first and the last."""
+def _to_click(kinds: list[list], seen: set[str]) -> list[int]:
+    """Of each widget's move buttons the first and the last; of its selection buttons the
+    first and the last; each kind of control once in the book (``seen``: the game and the control's
+    name, added once clicked).
+
+    A control is one function of the core for every widget of a game (node clicks each on a model DOM),
+    and clicking one costs a reload of the page, so a second Hint of Kayles adds time, not coverage.
+    """
     groups: dict[tuple, list[int]] = {}
-    for i, (kind, widget) in enumerate(kinds):
-        groups.setdefault((kind, widget) if kind != "control" else (kind, i), []).append(i)
     chosen: set[int] = set()
+    for i, (kind, widget, name) in enumerate(kinds):
+        if kind == "control":
+            if name not in seen:
+                chosen.add(i)
+            continue
+        groups.setdefault((kind, widget), []).append(i)
     for (kind, _), indices in groups.items():
-        size = SAMPLE.get(kind, len(indices))
+        size = SAMPLE[kind]
         if len(indices) <= size:
             chosen.update(indices)
         else:
@@ -381,14 +456,15 @@ def _to_click(kinds: list[list]) -> list[int]:
 def test_no_dead_control(browser, server, built_book):
     """Every enabled button in a cell output, as the page first shows it, changes the page when clicked.
 
-    Every control (Undo, Hint, New game, Start, who starts, the explanation, copy buttons) is clicked;
-    of each widget's move buttons a sample of four (first, last, two between) and of its selection
-    buttons the first and the last, since they come from one function of the core and the node tests
-    click every one of them on a model DOM (tests/js: each data-move plays its move). Each button is
-    clicked in the page's first state: after a move, Undo brings that state back; where it cannot
-    (New game, a selection), the page is loaded again.
+    Every kind of control (Undo, Hint, New game, Start, who starts, the explanation, a puzzle's answers
+    and Next, copy buttons) is clicked once for each game that has it; of each widget's move buttons
+    the first and the last, and of its selection buttons the first and the last,
+    since they come from one function of the core and the node tests click every one of them on a
+    model DOM (tests/js: each data-move plays its move). Each button is clicked in the page's first
+    state: after a move, Undo brings that state back; where it cannot (New game, a selection), the page
+    is loaded again.
     """
-    dead, clicked = [], 0
+    dead, clicked, seen = [], 0, set()
     from selenium.webdriver import ActionChains
 
     for page in widget_pages(built_book):
@@ -396,38 +472,47 @@ def test_no_dead_control(browser, server, built_book):
         open_page(browser, url, wait_for=".nimlib-play")
         browser.execute_script("window.NIMLIB_DELAY = 0")  # no pause before the computer's reply
         initial = browser.execute_script(_BUTTONS)
-        for i in _to_click(browser.execute_script(_KINDS)):
+        kinds = browser.execute_script(_KINDS)
+        outputs, local = zip(*browser.execute_script(_OUTPUT_OF), strict=True)
+        first = {o: browser.execute_script(_OUTPUT_BUTTONS, o) for o in set(outputs)}
+        # Round robin over the outputs: the widgets are independent, so one reload of the page brings
+        # back the first state of every output a round changed
+        groups: dict[int, list[int]] = {}
+        for i in _to_click(kinds, seen):
+            if not initial[i].endswith("(disabled)"):
+                groups.setdefault(outputs[i], []).append(i)
+        order = [
+            i
+            for r in range(max(map(len, groups.values()), default=0))
+            for g in groups.values()
+            if r < len(g)
+            for i in g[r : r + 1]
+        ]
+        for i in order:
             name = initial[i]
-            if browser.execute_script(_BUTTONS) != initial:
-                browser.get(url)
-                deadline = time.monotonic() + 20
-                while browser.execute_script(_BUTTONS) != initial:
-                    assert time.monotonic() < deadline, f"{page}: the first state did not come back"
-                    time.sleep(0.1)
+            if browser.execute_script(_OUTPUT_BUTTONS, outputs[i]) != first[outputs[i]]:
+                # The widget mounted again from the page's saved state is in its first state, as after a
+                # reload of the page; the reload stays for anything else
+                remounted = browser.execute_async_script(_REMOUNT, outputs[i]) is True
+                if not remounted or browser.execute_script(_OUTPUT_BUTTONS, outputs[i]) != first[outputs[i]]:
+                    browser.get(url)
+                    deadline = time.monotonic() + 20
+                    while browser.execute_script(_BUTTONS) != initial:
+                        assert time.monotonic() < deadline, f"{page}: the first state did not come back"
+                        time.sleep(0.1)
                 browser.execute_script("window.NIMLIB_DELAY = 0")
-            if name.endswith("(disabled)"):
-                continue
-            button = browser.find_elements("css selector", ".cell_output button")[i]
-            # A reader opens the folded solution that holds the button, and points at it (the copy
-            # buttons of outputs show on hover)
-            browser.execute_script(_UNFOLD, button)
-            output = browser.execute_script("return arguments[0].closest('.cell_output')", button)
-            before = browser.execute_script("return arguments[0].innerHTML", output)
-            browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-            ActionChains(browser).move_to_element(button).perform()
-            button.click()
-            time.sleep(0.05)
-            deadline = time.monotonic() + 10
-            while output.find_elements("css selector", ".nimlib-play[data-turn='computer']"):
-                assert time.monotonic() < deadline, f"{page}: the computer did not reply"
-                time.sleep(0.1)
+            # Found in its own output (other outputs' buttons come and go as their widgets play); a reader
+            # opens the folded solution that holds it, and points at it (copy buttons show on hover)
+            button, before = browser.execute_script(_PREPARE, outputs[i], local[i])
+            ActionChains(browser).move_to_element(button).click().perform()
+            changed = browser.execute_async_script(_SETTLE, outputs[i], before)
+            assert changed is not None, f"{page}: the computer did not reply"
             clicked += 1
-            if browser.execute_script("return arguments[0].innerHTML", output) == before:
+            if kinds[i][0] == "control":
+                seen.add(kinds[i][2])
+            if not changed:
                 dead.append((page, i, name))
-            undo = output.find_elements("css selector", "button[data-ctl='undo']:not([disabled])")
-            if undo:
-                undo[0].click()
-    assert clicked >= 50 and not dead, dead
+    assert clicked >= 50 and len(seen) >= 40 and not dead, (clicked, len(seen), dead)
 
 
 # The move buttons of a widget out of sight: beyond the window or clipped by the board's scroll box

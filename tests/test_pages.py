@@ -242,6 +242,7 @@ def test_one_move_by_keyboard_per_widget_and_no_layout_shift(browser, server, bu
         open_page(browser, f"{server}/{page}", wait_for=".nimlib-play")
         browser.execute_script("window.NIMLIB_DELAY = 0")
         count = len(browser.find_elements("css selector", ".nimlib-play"))
+        glowed = []
         for index in range(count):
             total += 1
             root = browser.find_elements("css selector", ".nimlib-play")[index]
@@ -272,7 +273,10 @@ def test_one_move_by_keyboard_per_widget_and_no_layout_shift(browser, server, bu
                 continue
             assert now["live"].startswith("I play") or "I play" in now["live"], (page, index, now["live"])
             glowing += now["changed"] > 0
-            time.sleep(1.8)  # the glow is over
+            glowed.append((index, now))
+        # The widgets are independent: one wait per page until every glow is over
+        time.sleep(1.8)
+        for index, now in glowed:
             after = browser.execute_script(_RECTS, index)
             if now["board"] != after["board"] or now["parts"] != after["parts"] or now["overflow"] > after["overflow"]:
                 shifts.append((page, index, now["board"], after["board"], now["overflow"]))

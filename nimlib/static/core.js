@@ -525,8 +525,13 @@ export function mount(model, root) {
   }
 
   function newGame(text) {
-    const { computerFirst } = state();
-    if (text === undefined) return restart(def.random(rng, params), computerFirst);
+    const { computerFirst, position } = state();
+    if (text === undefined) {
+      // a new deal is never the position on the board (small games have few), so the button never looks dead
+      let dealt = def.random(rng, params);
+      for (let tries = 0; tries < 10 && key(dealt) === key(position); tries++) dealt = def.random(rng, params);
+      return restart(dealt, computerFirst);
+    }
     if (!text.trim()) return say("Type a position first, then press Start.");
     let start;
     try {

@@ -171,7 +171,9 @@ const PUZZLE_CSS = `
 .nimlib-puzzle button[aria-pressed="true"] { border-color: #2b6cb0; background: #bee3f8; opacity: 1; }
 .nimlib-puzzle button:focus-visible { outline: 3px solid #3182ce; outline-offset: 1px; }
 .nimlib-puzzle .nimlib-board { overflow-x: auto; white-space: nowrap; padding: 4px 2px; margin: 4px 0; border-radius: 4px; background: #f7fafc; }
-.nimlib-puzzle-feedback { min-height: 3em; margin: 4px 0; padding: 3px 8px; border-radius: 4px; }
+.nimlib-puzzle-question { display: grid; }
+.nimlib-puzzle-question > span { grid-area: 1 / 1; }
+.nimlib-puzzle-feedback { min-height: 4.2em; margin: 4px 0; padding: 3px 8px; border-radius: 4px; }
 .nimlib-puzzle-feedback[data-feedback="right"] { background: #f0fff4; color: #22543d; }
 .nimlib-puzzle-feedback[data-feedback="wrong"] { background: #fff5f5; color: #742a2a; }
 .nimlib-puzzle-score { margin-left: 6px; color: #4a5568; }
@@ -251,7 +253,18 @@ export function mountPuzzle(model, root) {
   const part = (tag, attrs, ...children) => el(doc, tag, attrs, ...children);
   const box = part("div", { className: "nimlib-puzzle", role: "group", "aria-label": `Puzzle: ${def.title(params)}` });
   const title = part("div", { className: "nimlib-title" }, part("strong", { text: `Your turn: ${def.title(params)}` }), " — ", def.rules(params));
-  const question = part("div", { className: "nimlib-puzzle-question" });
+  // The three questions share one grid cell, only the current one visible: the box is as tall as the
+  // longest, so answering never moves what is below (no layout shift)
+  const questions = {
+    answer: "Is this a P-position (the player to move loses against best play) or an N-position (the player to move wins)? You are the player to move.",
+    move: "Find a winning move: click it on the board.",
+    done: "Press Next puzzle for another one.",
+  };
+  const question = part(
+    "div",
+    { className: "nimlib-puzzle-question" },
+    ...Object.entries(questions).map(([stage, text]) => part("span", { "data-stage": stage }, text)),
+  );
   const board = part("div", { className: "nimlib-board", role: "group", "aria-label": "board", tabindex: "-1" });
   const answers = part(
     "div",
@@ -342,7 +355,13 @@ export function mountPuzzle(model, root) {
   function nextPuzzle(easierOne) {
     if (easierOne) record = puzzleEasier(record); // a puzzle left unanswered is simply not recorded
     selection = null;
-    const drawn = puzzlePosition(def, params, rng, { difficulty: record.level, wantP: puzzleWantP(rng), sizes });
+    // A new puzzle is never the one on the board (small games have few positions of a size)
+    const previous = puzzle ? key(puzzle.position) : null;
+    let drawn;
+    for (let tries = 0; tries < 10; tries++) {
+      drawn = puzzlePosition(def, params, rng, { difficulty: record.level, wantP: puzzleWantP(rng), sizes });
+      if (key(drawn.position) !== previous) break;
+    }
     puzzle = { ...drawn, stage: "answer", answer: null, shown: drawn.position, reply: null, hint: null, tone: null, why: "", feedback: "" };
     render(true);
   }
@@ -407,12 +426,7 @@ export function mountPuzzle(model, root) {
     box.dataset.level = String(record.level);
     if (stage === "done") box.dataset.result = puzzle.tone;
     else delete box.dataset.result;
-    question.textContent =
-      stage === "answer"
-        ? "Is this a P-position (the player to move loses against best play) or an N-position (the player to move wins)? You are the player to move."
-        : stage === "move"
-          ? "Find a winning move: click it on the board."
-          : "Press Next puzzle for another one.";
+    for (const span of question.children) span.style.visibility = span.dataset.stage === stage ? "visible" : "hidden";
     board.replaceChildren(draw(puzzle.shown, stage === "move"));
     if (puzzle.reply) {
       // the computer's reply: the parts it changed glow, as in the game
