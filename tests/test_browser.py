@@ -527,7 +527,7 @@ return [...board.querySelectorAll('button[data-move]')].filter((b) => {
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("width", [1280])  # 390 px: tests/test_pages.py, test_every_move_in_sight_…
 def test_widget_screenshots_fit_the_window(browser, server, built_book, width):
     SHOTS.mkdir(parents=True, exist_ok=True)
     browser.set_window_size(width, 1000)

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT
-from .test_browser import browser, open_page, pages, server, widget_pages  # noqa: F401 (fixtures)
+from .test_browser import SHOTS, browser, open_page, pages, server, widget_pages  # noqa: F401 (fixtures)
 
 sys.path.insert(0, str(ROOT / "book" / "_ext"))
 from nimbook import accessible_theme, lighten_page  # the book's extension, under test here
@@ -311,13 +311,23 @@ return out;
 
 
 def phone_problems(driver, base: str, built_book: Path, width: int = PHONE) -> dict[str, list]:
-    """Move buttons out of sight and targets under 24 x 24 px at ``width``, by page."""
+    """Move buttons out of sight, targets under 24 x 24 px and a page wider than the window at ``width``, by
+    page (the intro and every page with widgets); each page's screenshot is saved under _build/screenshots."""
     driver.set_window_size(width, 900)
+    SHOTS.mkdir(parents=True, exist_ok=True)
     found = {}
     try:
-        for page in widget_pages(built_book):
-            open_page(driver, f"{base}/{page}", wait_for=".nimlib-play")
+        for page in ["book/intro.html", *widget_pages(built_book)]:
+            widgets = page.startswith("notebooks/")
+            open_page(driver, f"{base}/{page}", wait_for=".nimlib-play" if widgets else None)
+            if widgets:
+                root = driver.find_elements("css selector", ".nimlib-play")[0]
+                driver.execute_script("arguments[0].scrollIntoView()", root)
+            driver.save_screenshot(str(SHOTS / f"{re.sub(r'[^a-z0-9]+', '_', page)}_{width}.png"))
             problems = driver.execute_script(_PHONE)
+            overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            if overflow > 1:
+                problems.append(f"the page is {overflow}px wider than the window")
             if problems:
                 found[page] = problems
     finally:
