@@ -82,6 +82,17 @@ def _check_json_ints(data: JSON, name: str = "position") -> JSON:
     return data
 
 
+def _check_page_changes(changes: Any, keys: tuple[str, ...]) -> None:
+    """Raise unless the page's ``changes`` are a dict of the traits ``keys`` with plain JSON values."""
+    if not isinstance(changes, dict):
+        raise TypeError(f"the page's state must be a dict, got {short_repr(changes)}")
+    unknown = [k for k in changes if k not in keys]
+    if unknown:
+        raise ValueError(f"the page may change only {', '.join(keys)}, not {short_repr(unknown)}")
+    for name, value in changes.items():
+        _check_page_json(value, name)
+
+
 def _check_page_json(value: Any, name: str) -> None:
     """Refuse what no JSON message of the page holds, iteratively: deep nesting, huge sizes, other types."""
     stack = [(value, 1)]
@@ -356,13 +367,7 @@ class PlayWidget(anywidget.AnyWidget):
         label replaces it). Moves already checked (the common prefix with the
         current history) are not replayed, so a move costs one ``apply``.
         """
-        if not isinstance(changes, dict):
-            raise TypeError(f"the page's state must be a dict, got {short_repr(changes)}")
-        unknown = [k for k in changes if k not in PAGE_KEYS]
-        if unknown:
-            raise ValueError(f"the page may change only {', '.join(PAGE_KEYS)}, not {short_repr(unknown)}")
-        for name, value in changes.items():
-            _check_page_json(value, name)
+        _check_page_changes(changes, PAGE_KEYS)
         state = {name: changes.get(name, getattr(self, name)) for name in PAGE_KEYS}
         if not isinstance(state["message"], str):
             raise TypeError(f"message must be a string, got {short_repr(state['message'])}")
@@ -538,13 +543,7 @@ class PuzzleWidget(anywidget.AnyWidget):
 
     def _checked_puzzles(self, changes: Any) -> None:
         """Raise unless ``changes`` appends finished puzzles whose verdicts nimlib confirms, with the right counts."""
-        if not isinstance(changes, dict):
-            raise TypeError(f"the page's state must be a dict, got {short_repr(changes)}")
-        unknown = [k for k in changes if k not in PUZZLE_KEYS]
-        if unknown:
-            raise ValueError(f"the page may change only {', '.join(PUZZLE_KEYS)}, not {short_repr(unknown)}")
-        for name, value in changes.items():
-            _check_page_json(value, name)
+        _check_page_changes(changes, PUZZLE_KEYS)
         results = changes.get("results", self.results)
         if not isinstance(results, list):
             raise TypeError(f"results must be a list, got {short_repr(results)}")
