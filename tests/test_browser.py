@@ -285,6 +285,18 @@ def wait_turn(browser, index: int, timeout: float = 10) -> str:
         time.sleep(0.05)
 
 
+def click_random_move(browser, index: int, rng: random.Random, game: str) -> dict:
+    """Click one of widget ``index``'s enabled move buttons at random; its state once the computer is done."""
+    root = browser.find_elements("css selector", ".nimlib-play")[index]
+    buttons = root.find_elements("css selector", ".nimlib-board button[data-move]:not([disabled])")
+    assert buttons, f"{game}: the reader's turn but no move to click"
+    button = rng.choice(buttons)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    wait_turn(browser, index)
+    return widget_state(browser, index)
+
+
 def play_whole_game(browser, index: int, state: dict, rng: random.Random) -> tuple[int, str]:
     """Click moves of widget ``index`` until data-turn is "over", checking replies; (replies checked, status)."""
     verdict = VERDICTS.get(state["game"])
@@ -295,13 +307,7 @@ def play_whole_game(browser, index: int, state: dict, rng: random.Random) -> tup
         if turn == "over":
             return checked, root.find_element("css selector", ".nimlib-status").text
         assert turn == "reader", turn
-        buttons = root.find_elements("css selector", ".nimlib-board button[data-move]:not([disabled])")
-        assert buttons, f"{state['game']}: the reader's turn but no move to click"
-        button = rng.choice(buttons)
-        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-        button.click()
-        wait_turn(browser, index)
-        now = widget_state(browser, index)
+        now = click_random_move(browser, index, rng, state["game"])
         if now["last"] != "computer":
             assert now["turn"] == "over", f"{state['game']}: the computer did not move"
             continue  # the reader's move ended the game

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from .test_browser import browser, open_page, saved_widgets, server, wait_turn, widget_state  # noqa: F401
+from .test_browser import browser, click_random_move, open_page, saved_widgets, server, wait_turn, widget_state  # noqa: F401
 
 PAGE = "notebooks/15_misere_beyond_nim.html"
 
@@ -70,16 +70,9 @@ def test_misere_strips_play_to_the_end_on_chapter_15(browser, server, built_book
         for _ in range(3):
             for _ in range(100):
                 turn = wait_turn(browser, index)
-                root = browser.find_elements("css selector", ".nimlib-play")[index]
                 if turn == "over":
                     break
-                buttons = root.find_elements("css selector", ".nimlib-board button[data-move]:not([disabled])")
-                assert buttons, f"{game}: the reader's turn but no move"
-                button = rng.choice(buttons)
-                browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-                button.click()
-                wait_turn(browser, index)
-                now = widget_state(browser, index)
+                now = click_random_move(browser, index, rng, game)
                 if now["last"] != "computer":
                     assert now["turn"] == "over"
                     continue
