@@ -61,6 +61,70 @@ def bundle() -> str:
     return "\n".join(parts)
 
 
+# ES-module syntax that classic_script rewrites: declarations with `export`, `export default`, and
+# imports of the front end's own files (relative paths); anything else is refused
+_EXPORT_DECL = re.compile(r"^export\s+((?:async\s+)?(?:function\*?|class|const|let|var)\s+([A-Za-z_$][\w$]*))", re.M)
+_EXPORT_DEFAULT = re.compile(r"^export\s+default\s+", re.M)
+_NAMED_IMPORT = re.compile(r"""^[ \t]*import\s*\{([^}]*)\}\s*from\s*["']\.\.?/[^"']+["'];?[ \t]*$""", re.M)
+_BARE_IMPORT = re.compile(r"""^[ \t]*import\s*["']\.\.?/[^"']+["'];?[ \t]*$""", re.M)
+_OTHER_MODULE_SYNTAX = re.compile(r"^[ \t]*(?:import\b(?!\s*\()|export\b)", re.M)
+_IDENTIFIER = re.compile(r"^[A-Za-z_$][\w$]*$")
+PAGE_GLOBAL = "NimlibPlay"  # the global object the static book's bundle defines (classic_bundle)
+
+
+def classic_script(source: str, *, exports_to: str, imports_from: str | None = None) -> str:
+    """An ES module of the front end rewritten as a classic script: what it exports goes to one global.
+
+    Browsers refuse ES modules (and ``fetch``) from ``file://``, so the static book loads the front end as
+    classic scripts, generated here from the very files Jupyter runs as modules. Named imports of the
+    front end's own files (``import { a, b as c } from "./core.js"``) read ``globalThis[imports_from]``;
+    bare relative imports are dropped (the bundle holds every file); ``export`` declarations and
+    ``export default`` become ``globalThis[exports_to]`` (frozen; the default export is its ``default``).
+    The script runs once: loaded a second time, it keeps the first global. Any other module syntax is a
+    ``ValueError``, so a new kind of import or export cannot slip into the page unconverted.
+    """
+    if not isinstance(source, str):
+        raise TypeError(f"source must be a str, got {type(source).__name__}")
+    for name, value in (("exports_to", exports_to), ("imports_from", imports_from)):
+        if value is not None and not (isinstance(value, str) and _IDENTIFIER.match(value)):
+            raise ValueError(f"{name} must be a JavaScript identifier, got {value!r}")
+
+    def named_import(match: re.Match) -> str:
+        if imports_from is None:
+            raise ValueError(f"source imports {match.group(0).strip()!r}, but no imports_from global was given")
+        names = []
+        for item in filter(None, (part.strip() for part in match.group(1).split(","))):
+            original, _, local = (w.strip() for w in item.partition(" as "))
+            names.append(f"{original}: {local}" if local else original)
+        return f"const {{ {', '.join(names)} }} = globalThis.{imports_from};"
+
+    text = _NAMED_IMPORT.sub(named_import, source)
+    text = _BARE_IMPORT.sub("", text)
+    names = [m.group(2) for m in _EXPORT_DECL.finditer(text)]
+    text = _EXPORT_DECL.sub(r"\1", text)
+    has_default = bool(_EXPORT_DEFAULT.search(text))
+    text = _EXPORT_DEFAULT.sub("const nimlibDefaultExport = ", text)
+    if "import.meta" in text:
+        raise ValueError("source uses import.meta, which a classic script cannot hold (it has no module URL)")
+    left = _OTHER_MODULE_SYNTAX.search(text)
+    if left:
+        line = text[left.start() :].splitlines()[0].strip()
+        raise ValueError(f"source has module syntax a classic script cannot hold: {line!r}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"source exports a name twice: {sorted(n for n in set(names) if names.count(n) > 1)}")
+    fields = [*names, *(["default: nimlibDefaultExport"] if has_default else [])]
+    return (
+        f'(function () {{\n"use strict";\nif (globalThis.{exports_to}) return; // loaded twice: the first one stays\n'
+        f"{text}\nglobalThis.{exports_to} = Object.freeze({{ {', '.join(fields)} }});\n}})();\n"
+    )
+
+
+@functools.cache
+def classic_bundle() -> str:
+    """The front end (``bundle()``) as one classic script defining ``globalThis.NimlibPlay`` (for the static book)."""
+    return classic_script(bundle(), exports_to=PAGE_GLOBAL)
+
+
 @functools.cache
 def stylesheet() -> str:
     """The widget's CSS (static/widget.css)."""

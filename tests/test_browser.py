@@ -395,18 +395,15 @@ return [button, output.innerHTML];
 """
 
 # Mount the play widgets of output arguments[0] again from the page's saved state (the loader's own
-# mountAll, with the bundle the page loaded); true when done
+# mountAll, with the front end the page loaded: the globals NimlibLoader and NimlibPlay of play.js); true when done
 _REMOUNT = """
 const [index, done] = arguments;
 const output = document.querySelectorAll('.cell_output')[index];
-const script = document.querySelector('script[src*="nimlib/loader.js"]');
-if (!script || !output.querySelector('.nimlib-mount')) return done(false);
-Promise.all([import(script.src), import(script.src.replace('loader.js', 'play.js'))]).then(([loader, play]) => {
-  for (const host of output.querySelectorAll('.nimlib-mount')) host.remove();
-  for (const s of output.querySelectorAll('script[data-nimlib-mounted]')) s.removeAttribute('data-nimlib-mounted');
-  loader.mountAll(document, play.default.render);
-  done(true);
-}, () => done(false));
+if (!window.NimlibLoader || !window.NimlibPlay || !output.querySelector('.nimlib-mount')) return done(false);
+for (const host of output.querySelectorAll('.nimlib-mount')) host.remove();
+for (const s of output.querySelectorAll('script[data-nimlib-mounted]')) s.removeAttribute('data-nimlib-mounted');
+NimlibLoader.mountAll(document, NimlibPlay.default.render);
+done(true);
 """
 
 # After a click in output arguments[0]: wait (up to 10 s) for the computer's reply; whether the output's
@@ -582,7 +579,7 @@ def test_twenty_huge_heaps_offline(browser, server, built_book):
         f"<body>{snippet}</body></html>",
         "_static/",
     )
-    assert "require.js" not in html and "embed-amd.js" not in html and "nimlib/loader.js" in html
+    assert "require.js" not in html and "embed-amd.js" not in html and "nimlib/play.js" in html
     page.write_text(html, encoding="utf-8")
     SHOTS.mkdir(parents=True, exist_ok=True)
     try:

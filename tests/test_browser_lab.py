@@ -99,3 +99,8 @@ def test_lab_offline(browser, server):  # noqa: F811 (fixtures)
         browser.set_window_size(width, 1000)
         browser.save_screenshot(str(SHOTS / f"lab_{width}.png"))
     browser.set_window_size(1280, 1000)
+
+
+def test_lab_from_disk(browser, built_book):  # noqa: F811 (fixtures)
+    """The lab as a reader opens the built book from disk (file://): the same checks as served."""
+    check_lab(browser, (built_book / LAB_PAGE).as_uri())

@@ -1,14 +1,17 @@
-// The static book's widget loader: mounts every saved play widget of a page from ONE shared module.
+// The static book's widget loader: mounts every saved play widget of a page from the one shared front end.
 //
-// book/_ext/nimbook.py writes this file to the build's _static/nimlib/loader.js, next to play.js (the
-// front end, nimlib.widgets.bundle()) and widget.css, and points every page with play widgets at it
-// instead of require.js and the ipywidgets HTML manager (4.4 MB), which a page needs only to start an
-// anywidget. For each saved view (<script type="application/vnd.jupyter.widget-view+json">, or the
-// nimlib type the build gives our views on a page that keeps the manager for other widgets) it reads
-// the model from the page's saved widget state and calls anywidget's render({model, el}) with a
-// minimal model: get, set, on/off and save_changes, as anywidget's own model offers them. Nothing
-// syncs back to a kernel (there is none in the static book). In Jupyter and Binder this file is not
-// used: anywidget runs the same front end.
+// book/_ext/nimbook.py writes the front end (nimlib.widgets.bundle(), rewritten as a classic script that
+// defines globalThis.NimlibPlay) and this file (rewritten the same way, globalThis.NimlibLoader) into ONE
+// classic script, the build's _static/nimlib/play.js, with widget.css, and points every page with play
+// widgets at it instead of require.js and the ipywidgets HTML manager (4.4 MB), which a page needs only
+// to start an anywidget. Classic scripts, because browsers refuse ES modules and fetch from file://, and
+// readers open the book from disk. For each saved view (<script type="application/vnd.jupyter.widget-view+json">,
+// or the nimlib type the build gives our views on a page that keeps the manager for other widgets) it reads
+// the model from the page's saved widget state and calls anywidget's render({model, el}) with a minimal
+// model: get, set, on/off and save_changes, as anywidget's own model offers them. Nothing syncs back to a
+// kernel (there is none in the static book). A widget that cannot be mounted shows a short message in its
+// place and every other widget still mounts. In Jupyter and Binder this file is not used: anywidget runs
+// the same front end. The source stays an ES module so the node tests import it.
 
 const VIEW_TYPES = ["application/vnd.jupyter.widget-view+json", "application/vnd.nimlib.widget-view+json"];
 const STATE_TYPES = ["application/vnd.jupyter.widget-state+json", "application/vnd.nimlib.widget-state+json"];
@@ -65,10 +68,30 @@ export function makeModel(traits) {
   };
 }
 
+/** The host <div class="nimlib-mount"> of a view: the one the build put right before it, or a new one. */
+function hostFor(doc, script) {
+  const before = script.previousElementSibling;
+  if (before && before.classList && before.classList.contains("nimlib-mount") && !before.dataset.nimlibUsed) return before;
+  const host = doc.createElement("div");
+  host.className = "nimlib-mount";
+  script.before(host);
+  return host;
+}
+
+/** Replace a host's content with one short message (a widget that could not be mounted). */
+export function showProblem(doc, host, text) {
+  const box = doc.createElement("p");
+  box.className = "nimlib-mount-problem";
+  box.textContent = text;
+  if (typeof host.replaceChildren === "function") host.replaceChildren(box);
+  else host.textContent = text;
+}
+
 /**
- * Mount every saved play widget of `doc` with `render` (anywidget's render({model, el})); a host
- * <div class="nimlib-mount"> goes right before each view script. Views of other models are left to
- * the widget manager. Mounting twice mounts nothing new. Returns how many widgets were mounted.
+ * Mount every saved play widget of `doc` with `render` (anywidget's render({model, el})), each in the host
+ * <div class="nimlib-mount"> right before its view script (made if the build left none). Views of other
+ * models are left to the widget manager. A widget whose render throws shows a short message in its place,
+ * and the next ones still mount. Mounting twice mounts nothing new. Returns how many widgets were mounted.
  */
 export function mountAll(doc, render) {
   if (typeof render !== "function") throw new TypeError(`render must be a function (anywidget's render), got ${typeof render}`);
@@ -85,33 +108,41 @@ export function mountAll(doc, render) {
       }
       const saved = models.get(view && view.model_id);
       if (!isPlayModel(saved)) continue;
-      const host = doc.createElement("div");
-      host.className = "nimlib-mount";
-      script.before(host);
+      const host = hostFor(doc, script);
+      if (host.dataset) host.dataset.nimlibUsed = "1";
       script.setAttribute("data-nimlib-mounted", "1");
-      render({ model: makeModel(saved.state), el: host });
-      mounted += 1;
+      try {
+        if (typeof host.replaceChildren === "function") host.replaceChildren();
+        render({ model: makeModel(saved.state), el: host });
+        mounted += 1;
+      } catch (error) {
+        // One bad saved widget must not stop the others: say so in its place, and go on
+        showProblem(doc, host, `This game could not be shown: ${String((error && error.message) || error).slice(0, 200)}`);
+        if (typeof console !== "undefined") console.warn("nimlib: a saved widget could not be mounted:", error);
+      }
     }
   }
   return mounted;
 }
 
-// In a browser: fetch and run the front end at once (the page preloads it), and mount as soon as the
-// page is parsed ("interactive"), without waiting for deferred scripts such as MathJax
-if (typeof document !== "undefined" && typeof window !== "undefined") {
-  const front = import("./play.js");
-  const start = () =>
-    front.then((module) => {
-      mountAll(document, module.default.render);
-      window.NIMLIB_READY = true;
-    });
-  if (document.readyState !== "loading") start();
-  else {
-    const parsed = () => {
-      if (document.readyState === "loading") return;
-      document.removeEventListener("readystatechange", parsed);
-      start();
-    };
-    document.addEventListener("readystatechange", parsed);
-  }
+/** When `doc` is parsed ("interactive", without waiting for deferred scripts such as MathJax), call `start`. */
+export function whenParsed(doc, start) {
+  if (doc.readyState !== "loading") return start();
+  const parsed = () => {
+    if (doc.readyState === "loading") return;
+    doc.removeEventListener("readystatechange", parsed);
+    start();
+  };
+  doc.addEventListener("readystatechange", parsed);
+}
+
+/** The page's start: mount every play widget with the front end's render (globalThis.NimlibPlay), then set NIMLIB_READY. */
+export function startPage(win) {
+  const front = win.NimlibPlay;
+  if (!front || !front.default || typeof front.default.render !== "function") return false;
+  whenParsed(win.document, () => {
+    mountAll(win.document, front.default.render);
+    win.NIMLIB_READY = true;
+  });
+  return true;
 }

@@ -1,10 +1,13 @@
 """This book's own Sphinx extension: light static pages for the play widgets, and a quiet kernel.
 
 Every play widget is an anywidget, saved in its page's widget state. After the build, every page
-with play widgets is rewritten to mount them from ONE shared module (``light_pages``): the front end
-(``nimlib.widgets.bundle()``) is written once to ``_static/nimlib/play.js`` with ``widget.css`` and
-the loader (``loader.js``, next to this file), each widget's own copy of the bundle (``_esm``,
-``_css``) is dropped from the saved state, and a page whose widgets are all play widgets loses the
+with play widgets is rewritten to mount them from ONE shared script (``light_pages``): the front end
+(``nimlib.widgets.classic_bundle()``) and the loader (``loader.js``, next to this file), both rewritten
+from their ES-module sources as classic scripts (browsers refuse ES modules from ``file://``, and
+readers open the book from disk), are written once to ``_static/nimlib/play.js`` with ``widget.css``;
+each widget's own copy of the bundle (``_esm``, ``_css``) is dropped from the saved state; each play
+widget gets its host in the HTML, saying in words that the game needs JavaScript until the game
+replaces it (hidden at once where scripts run); and a page whose widgets are all play widgets loses the
 script tags of require.js and the ipywidgets HTML manager (4.4 MB it needed only to start
 anywidget). A page that shows another kind of widget keeps the manager, on that page only; there
 the play widgets' views and models move to ``application/vnd.nimlib.*`` blocks the manager does
@@ -65,7 +68,14 @@ _MANAGER = re.compile(
     r'[ \t]*<script\b[^>]*\bsrc="[^"]*(?:requirejs/require\.js|nimwidgets\.js|html-manager/dist/embed-amd\.js)'
     r'[^"]*"[^>]*>\s*</script>\s*?\n?'
 )
-PAGE_FILES = ("play.js", "widget.css", "loader.js")
+PAGE_FILES = ("play.js", "widget.css")
+# Shown where a play widget will be: hidden as soon as scripts run (the class nimlib-js, set by the page's
+# head), shown again if the front end cannot load (its script's onerror), and replaced by the game
+NEEDS_JS = (
+    '<div class="nimlib-mount"><p class="nimlib-needs-js">This game runs in your browser and needs JavaScript, '
+    "which is turned off or blocked for this page. (In Jupyter or Binder the same chapter plays with Python "
+    "behind it.)</p></div>"
+)
 
 
 def is_play_model(model: object) -> bool:
@@ -89,6 +99,8 @@ def lighten_page(html: str, static_prefix: str) -> str:
     """
     if not isinstance(html, str):
         raise TypeError(f"html must be a str, got {type(html).__name__}")
+    if "nimlib/play.js" in html:  # lightened already: nothing to do twice
+        return html
     blocks = [json.loads(m.group(1)) for m in _STATE.finditer(html)]
     models: dict[str, dict] = {}
     for block in blocks:
@@ -114,6 +126,13 @@ def lighten_page(html: str, static_prefix: str) -> str:
 
         html = _STATE.sub(state_block, html)
         html = _MANAGER.sub("", html)
+
+        def host_view(match: re.Match) -> str:
+            if json.loads(match.group(1)).get("model_id") in play:
+                return NEEDS_JS + match.group(0)
+            return match.group(0)
+
+        html = _VIEW.sub(host_view, html)
     else:
         # Another kind of widget too: the manager stays; the play widgets move out of its sight
         def strip_play(match: re.Match) -> str:
@@ -127,18 +146,25 @@ def lighten_page(html: str, static_prefix: str) -> str:
 
         def rename_view(match: re.Match) -> str:
             if json.loads(match.group(1)).get("model_id") in play:
-                return f'<script type="{NIMLIB_VIEW_TYPE}">{match.group(1)}</script>'
+                return NEEDS_JS + f'<script type="{NIMLIB_VIEW_TYPE}">{match.group(1)}</script>'
             return match.group(0)
 
         html = _VIEW.sub(rename_view, html)
-    head = (
+    return html.replace("</head>", page_head(static_prefix) + "</head>", 1)
+
+
+def page_head(static_prefix: str) -> str:
+    """The head of a page that plays: widget.css, the class that hides the no-JavaScript words, the one script.
+
+    The script is classic and ``async``: it runs from ``file://`` too and waits for the page to be parsed,
+    not for MathJax; if it cannot load, ``onerror`` shows the words again.
+    """
+    return (
         f'<link rel="stylesheet" href="{static_prefix}nimlib/widget.css" />\n'
-        f'<link rel="modulepreload" href="{static_prefix}nimlib/play.js" />\n'
-        f'<script type="module" async src="{static_prefix}nimlib/loader.js"></script>\n'
+        '<script>document.documentElement.classList.add("nimlib-js")</script>\n'
+        f'<script async src="{static_prefix}nimlib/play.js" '
+        """onerror="document.documentElement.classList.remove('nimlib-js')"></script>\n"""
     )
-    if "nimlib/loader.js" in html:  # lightened already: the page files are linked once
-        return html
-    return html.replace("</head>", head + "</head>", 1)
 
 
 # The theme's controls whose accessible name leaves out their visible text (axe: label-content-name-mismatch)
@@ -162,15 +188,26 @@ def accessible_theme(html: str) -> str:
     return html
 
 
+LOADER_GLOBAL = "NimlibLoader"
+
+
+def page_script() -> str:
+    """``play.js`` of the static book: the front end and the loader as classic scripts, then the page's start."""
+    from nimlib.widgets import classic_bundle, classic_script
+
+    loader = classic_script(LOADER.read_text(encoding="utf-8"), exports_to=LOADER_GLOBAL)
+    start = f'if (typeof document !== "undefined") globalThis.{LOADER_GLOBAL}.startPage(globalThis);\n'
+    return f"{classic_bundle()}{loader}{start}"
+
+
 def write_page_files(static: Path) -> None:
-    """The shared front end, its CSS and the loader, once, under ``static/nimlib/``."""
-    from nimlib.widgets import bundle, stylesheet
+    """The shared front end with its loader (one classic script) and its CSS, once, under ``static/nimlib/``."""
+    from nimlib.widgets import stylesheet
 
     folder = static / "nimlib"
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "play.js").write_text(bundle(), encoding="utf-8")
+    (folder / "play.js").write_text(page_script(), encoding="utf-8")
     (folder / "widget.css").write_text(stylesheet(), encoding="utf-8")
-    shutil.copyfile(LOADER, folder / "loader.js")
 
 
 def lighten_build(outdir: Path) -> int:
@@ -247,14 +284,23 @@ def theme_repository(app: Sphinx, config) -> None:
     config.html_theme_options = options
 
 
-# The lab page (book/lab.md) imports _static/nimlib/lab.js: nimlib/static/lab.js with its imports of
-# "./core.js" and "./games/*.js" pointed at the one front-end bundle, _static/nimlib/play.js
-_LAB_IMPORT = re.compile(r"""((?:from|import)\s+)["']\./(?:core|games/[\w-]+)\.js["']""")
+# The lab page (book/lab.md) loads _static/nimlib/play.js, then _static/nimlib/lab.js: nimlib/static/lab.js
+# rewritten as a classic script whose imports of core and the game files read the bundle's global
+LAB_GLOBAL = "NimlibLab"
 
 
-def lab_module(source: str) -> str:
-    """lab.js for the static book: every relative import of core or a game file becomes "./play.js"."""
-    return _LAB_IMPORT.sub(r'\1"./play.js"', source)
+def lab_script(source: str) -> str:
+    """lab.js for the static book: a classic script on ``globalThis.NimlibPlay`` that mounts the page's labs."""
+    from nimlib.widgets import PAGE_GLOBAL, classic_script
+
+    start = (
+        'if (typeof document !== "undefined") {\n'
+        f"  const nimlibLabStart = () => globalThis.{LAB_GLOBAL}.mountLabs(document);\n"
+        '  if (document.readyState !== "loading") nimlibLabStart();\n'
+        '  else document.addEventListener("DOMContentLoaded", nimlibLabStart);\n'
+        "}\n"
+    )
+    return classic_script(source, exports_to=LAB_GLOBAL, imports_from=PAGE_GLOBAL) + start
 
 
 def write_lab(app: Sphinx, exception: Exception | None) -> None:
@@ -266,9 +312,9 @@ def write_lab(app: Sphinx, exception: Exception | None) -> None:
     target = Path(app.outdir) / "_static" / "nimlib"
     target.mkdir(parents=True, exist_ok=True)
     source = (widgets.STATIC / "lab.js").read_text(encoding="utf-8")
-    (target / "lab.js").write_text(lab_module(source), encoding="utf-8")
+    (target / "lab.js").write_text(lab_script(source), encoding="utf-8")
     if not (target / "play.js").exists():
-        (target / "play.js").write_text(widgets.bundle(), encoding="utf-8")
+        (target / "play.js").write_text(page_script(), encoding="utf-8")
     if not (target / "widget.css").exists():
         (target / "widget.css").write_text(widgets.stylesheet(), encoding="utf-8")
 

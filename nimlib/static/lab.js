@@ -321,17 +321,10 @@ const LAB_CSS = `
 .nimlib-split-take { flex: none; white-space: nowrap; min-width: 24px; min-height: 24px; margin: 0 2px; padding: 0 4px; font-size: 0.85em; }
 `;
 
-/** Put the play widget's stylesheet (next to this module) and the lab's few rules in the page, once. */
+/** Put the lab's few rules in the page, once (the page links the play widget's widget.css itself: book/lab.md). */
 function labStyles(doc) {
   if (!doc.head || doc.head.querySelector("[id='nimlib-lab-css']")) return;
   doc.head.append(el(doc, "style", { id: "nimlib-lab-css", text: LAB_CSS }));
-  if (!doc.head.querySelector("[data-nimlib-css]")) {
-    try {
-      doc.head.append(el(doc, "link", { rel: "stylesheet", href: new URL("./widget.css", import.meta.url).href, "data-nimlib-css": "" }));
-    } catch {
-      // no URL for this module (a test DOM): the widget works unstyled
-    }
-  }
 }
 
 /**

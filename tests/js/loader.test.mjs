@@ -88,3 +88,43 @@ test("isPlayModel: only anywidget models that name a game", () => {
   assert.equal(loader.isPlayModel({ model_module: "@jupyter-widgets/controls", state: { game: "nim" } }), false);
   assert.equal(loader.isPlayModel(undefined), false);
 });
+
+test("a widget that cannot be mounted says so in its place, and the widgets after it still mount", () => {
+  const page = fakePage([
+    { type: STATE, json: { state: { a: play("nim", [1, 2]), bad: play("nim", "not a position"), c: play("kayles", [1, 1]) } } },
+    { type: VIEW, json: { model_id: "a" } },
+    { type: VIEW, json: { model_id: "bad" } },
+    { type: VIEW, json: { model_id: "c" } },
+  ]);
+  const mounted = [];
+  const render = ({ model, el }) => {
+    if (!Array.isArray(model.get("position"))) throw new Error("position must be a list");
+    mounted.push(model.get("game"));
+    el.mountedGame = model.get("game");
+  };
+  assert.equal(loader.mountAll(page, render), 2);
+  assert.deepEqual(mounted, ["nim", "kayles"]);
+  const hosts = page.order.filter((n) => n.tagName === "DIV");
+  assert.equal(hosts.length, 3, "every view has its host");
+  assert.match(hosts[1].textContent, /could not be shown: position must be a list/);
+  assert.equal(hosts[2].mountedGame, "kayles");
+});
+
+test("the page's start: nothing without the front end; with it, every widget mounts once the page is parsed", () => {
+  assert.equal(loader.startPage({ document: { readyState: "complete" } }), false);
+  const page = fakePage([
+    { type: STATE, json: { state: { a: play("nim", [1, 2]) } } },
+    { type: VIEW, json: { model_id: "a" } },
+  ]);
+  let listener = null;
+  page.readyState = "loading";
+  page.addEventListener = (name, fn) => (listener = fn);
+  page.removeEventListener = () => (listener = null);
+  const win = { document: page, NimlibPlay: { default: { render: () => {} } } };
+  assert.equal(loader.startPage(win), true);
+  assert.equal(win.NIMLIB_READY, undefined, "waits while the page is still loading");
+  page.readyState = "interactive";
+  listener();
+  assert.equal(win.NIMLIB_READY, true);
+  assert.equal(page.order.filter((n) => n.tagName === "DIV").length, 1);
+});
