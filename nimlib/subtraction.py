@@ -11,8 +11,9 @@ that proof as an algorithm; ``subtraction_period`` asks ``find_period`` for
 the certified period.
 
 An all-but subtraction game takes any number of tokens *except* those in a
-finite excluded set E. Its values grow without bound, and (Siegel) the
-sequence is eventually arithmetic-periodic: g(n + p) = g(n) + s for n ≥ n0.
+finite excluded set E. Its values grow without bound, and the sequence is
+eventually arithmetic-periodic: g(n + p) = g(n) + s for n ≥ n0 (Angela Siegel's
+theorem, cited through Sleator and Slusky 2012, arXiv:1201.3299).
 
 This module imports numpy only inside ``subtraction_period``.
 """
