@@ -358,7 +358,7 @@ function nimDraw(position, params, view) {
       if (pairs.length) {
         bar.append(view.moveButton(nimMoveJson(pairs), "Play these", { label: `play ${nimPairsLabel(position, pairs)}` }));
       } else {
-        bar.append(view.el("span", { className: "nimlib-more" }, `in up to ${k} heaps, click a stone: it and the stones above it are taken`));
+        bar.append(view.el("span", { className: "nimlib-more nimlib-help" }, `in up to ${k} heaps, click a stone: it and the stones above it are taken`));
       }
       bar.append(view.el("button", { type: "button", "data-ctl": "cancel", onclick: () => view.select(null) }, "One heap at a time"));
     }

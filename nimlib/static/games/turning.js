@@ -284,7 +284,7 @@ function turningRowDraw(id, position, params, view) {
       ),
     );
   });
-  const help = view.el("div", { style: "white-space:normal;font-size:13px;margin-top:4px;" });
+  const help = view.el("div", { className: "nimlib-help", style: "white-space:normal;font-size:13px;margin-top:4px;" });
   if (!x) help.append("Every coin is tails: no move is left.");
   else if (!mock) {
     help.append(`Coin ${x} is the rightmost coin (it turns to tails). A green button plays the run from coin ${x} to the coin above it; click another heads coin to end the run there instead.`);
@@ -491,7 +491,7 @@ function turningCornersDraw(position, params, view) {
       grid.append(turningCoin(view, { ...base, ...spec }));
     }
   }
-  const help = view.el("div", { style: "white-space:normal;font-size:13px;margin-top:4px;" });
+  const help = view.el("div", { className: "nimlib-help", style: "white-space:normal;font-size:13px;margin-top:4px;" });
   if (choosing) {
     help.append("Click a heads cell (H) not in row 1 or column 1: it is the far corner of your rectangle. ");
     help.append(view.el("button", { type: "button", "data-ctl": "turning-cancel", onclick: () => view.select(null) }, "Cancel"));
