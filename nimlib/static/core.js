@@ -136,14 +136,25 @@ export function sumChoice(analysis) {
 export function componentMove(def, position, params, turn = "reader", analysis = def.analyse(position, params, turn)) {
   const out = sumChoice(analysis);
   if (out.total === 0n) return out;
-  // first a move that changes that component alone, then one that changes it with others
+  // first a move that changes that component alone, then one that changes any one component alone
+  // (a move in one component is easier to see than one in several), then one that changes it with others
   const moves = def.moves(position, params, turn).map((m) => ({ m, parts: partsOf(def, position, m, analysis, params, turn) }));
+  const bit = 1n << BigInt(out.topBit);
   const alone = ({ parts }) => !parts || out.component === null || (parts.length === 1 && parts[0] === out.component);
+  const singleTop = ({ parts }) => parts && parts.length === 1 && (out.values[parts[0]] & bit) !== 0n;
+  const single = ({ parts }) => parts && parts.length === 1;
   const within = ({ parts }) => !parts || out.component === null || parts.includes(out.component);
-  for (const wanted of [alone, within]) {
+  for (const wanted of [alone, singleTop, single, within]) {
     for (const entry of moves) {
       if (!wanted(entry) || totalOf(def, entry.m.after, params, other(turn)) !== 0n) continue;
       out.move = entry.parts ? { ...entry.m, parts: entry.parts } : entry.m;
+      if (wanted === single || wanted === singleTop) {
+        // another component, changed alone: its value may rise (v ⊕ S > v), and it may lack the top bit
+        const c = entry.parts[0];
+        out.component = c;
+        out.target = out.values[c] ^ out.total;
+        out.fallback = (out.values[c] & bit) === 0n;
+      }
       return out;
     }
   }
@@ -152,7 +163,6 @@ export function componentMove(def, position, params, turn = "reader", analysis =
   for (const m of def.moves(position, params, turn)) {
     if (totalOf(def, m.after, params, other(turn)) !== 0n) continue;
     const parts = partsOf(def, position, m, analysis, params, turn) || [];
-    const bit = 1n << BigInt(out.topBit);
     const c = parts.find((i) => (out.values[i] & bit) !== 0n) ?? parts[0] ?? null;
     out.component = c;
     out.target = c === null ? null : out.values[c] ^ out.total;
@@ -284,6 +294,11 @@ export function explainData(def, position, params, turn = "reader", played = nul
   return data;
 }
 
+/** "a", "a and b", "a, b and c": the components a move changes, in words. */
+export function explainList(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
 /** The generic explanation panel (HTML): the components table and the steps in words. */
 export function explainHtml(def, position, params, turn = "reader", played = null) {
   const d = explainData(def, position, params, turn, played);
@@ -291,11 +306,14 @@ export function explainHtml(def, position, params, turn = "reader", played = nul
   const top = d.topBit === null ? -1 : d.width - 1 - d.topBit;
   const cls = (j) => (j === top ? ' class="nimlib-top"' : "");
   const head = [...Array(d.width).keys()].map((j) => `<th${cls(j)}>2<sup>${d.width - 1 - j}</sup></th>`).join("");
+  // every component the move changes is named (a coin flipped with another, two chips that annihilate)
+  const changed = d.component === null ? [] : d.move && d.move.parts && d.move.parts.length > 1 ? [...new Set(d.move.parts)].sort((a, b) => a - b) : [d.component];
+  const group = changed.reduce((a, i) => a ^ d.rows[i].value, 0n); // their values' XOR
   const body = d.rows
     .map((r, i) => {
-      const mark = i === d.component ? ' class="nimlib-chosen"' : "";
+      const mark = changed.includes(i) ? ' class="nimlib-chosen"' : "";
       const bits = [...r.bits].map((b, j) => `<td${cls(j)}>${b}</td>`).join("");
-      const after = i === d.component ? `→ ${d.target}` : "";
+      const after = !changed.includes(i) ? "" : changed.length > 1 ? `together → ${group ^ d.total}` : `→ ${d.target}`;
       return `<tr${mark}><th>${escapeHtml(r.label)}</th><td class="nimlib-size">${r.value}</td>${bits}<td>${after}</td></tr>`;
     })
     .join("");
@@ -307,8 +325,14 @@ export function explainHtml(def, position, params, turn = "reader", played = nul
   } else {
     const c = d.rows[d.component];
     if (!d.fallback) steps.push(`The highest 1 in the XOR is the column 2<sup>${d.topBit}</sup>; ${escapeHtml(c.label)} has a 1 there.`);
-    else steps.push(`No move inside a component with a 1 in the column 2<sup>${d.topBit}</sup> reaches XOR 0 here; a move in ${escapeHtml(c.label)} does.`);
-    steps.push(`Change ${escapeHtml(c.label)} from value ${c.value} to ${c.value} ⊕ ${d.total} = ${d.target}: the XOR becomes 0.`);
+    else steps.push(`No move that changes only a component with a 1 in the column 2<sup>${d.topBit}</sup> reaches XOR 0 here; a move in ${escapeHtml(c.label)} does.`);
+    if (changed.length > 1) {
+      const names = explainList(changed.map((i) => escapeHtml(d.rows[i].label)));
+      const values = changed.map((i) => d.rows[i].value).join(" ⊕ ");
+      steps.push(`Change ${names} together: their values ${values} = ${group}; what the move leaves in their place is worth ${group} ⊕ ${d.total} = ${group ^ d.total}, so the XOR becomes 0.`);
+    } else {
+      steps.push(`Change ${escapeHtml(c.label)} from value ${c.value} to ${c.value} ⊕ ${d.total} = ${d.target}: the XOR becomes 0.`);
+    }
     if (d.move) steps.push(`The move that does it: ${escapeHtml(d.move.label)}${d.move.note ? ` (${escapeHtml(d.move.note)})` : ""}.`);
   }
   return (

@@ -225,6 +225,21 @@ function puzzleStyle(doc) {
   adopted.textContent = copied.join("\n");
 }
 
+/**
+ * A board that takes no move (the puzzle asks "P or N?", or is done) looks and is inert: every control
+ * disabled, no drawn part (a Hackenbush edge) in the tab order or announced as a button, and the
+ * board's "click …" help (class nimlib-help) hidden, its room kept so nothing moves when it returns.
+ */
+function puzzleInert(board) {
+  for (const tag of ["button", "input", "select", "textarea"]) for (const node of board.querySelectorAll(tag)) node.disabled = true;
+  for (const node of board.querySelectorAll("[tabindex]")) {
+    node.removeAttribute("tabindex");
+    if (node.getAttribute("role") === "button") node.removeAttribute("role");
+    if (node.style) node.style.cursor = "default";
+  }
+  for (const node of board.querySelectorAll(".nimlib-help")) node.style.visibility = "hidden";
+}
+
 function puzzleParts(node) {
   return new Map([...node.querySelectorAll("[data-part]")].map((n) => [n.dataset.part, n.dataset.state ?? n.textContent]));
 }
@@ -312,6 +327,8 @@ export function mountPuzzle(model, root) {
       puzzle.feedback = "Right: it is a P-position. Every move leaves the opponent a winning position.";
     } else if (judged.verdict === "N") {
       puzzle.hint = judged.winning ? key(judged.winning.move) : null;
+      // a two-step move (Moore's several heaps, a coin chosen first) is marked from its selection
+      selection = judged.winning && def.selectFor ? def.selectFor(judged.winning.move, puzzle.position, params) : null;
       puzzle.feedback = `Not this time: it is an N-position, the player to move wins${judged.winning ? ` with ${judged.winning.label} (marked on the board)` : ""}.`;
     } else {
       puzzle.feedback = "Not this time: it is a P-position, every move loses against best play.";
@@ -372,10 +389,12 @@ export function mountPuzzle(model, root) {
       el: (tag, attrs, ...children) => el(doc, tag, attrs, ...children),
       selection,
       select(value) {
+        if (!active) return; // the board is inert while the puzzle asks "P or N?" and once it is done
         selection = value;
         render(true);
       },
       busy: !active,
+      hint: puzzle.hint === null ? null : JSON.parse(puzzle.hint), // so a compact board (a large Nim heap) draws the marked move
       turn: active ? "reader" : "over",
       last: puzzle.reply ? { before: puzzle.before, after: puzzle.reply.after, move: puzzle.reply.move } : null,
       moveButton(move, content, { label, className } = {}) {
@@ -405,6 +424,7 @@ export function mountPuzzle(model, root) {
       for (const style of drawn && drawn.querySelectorAll ? drawn.querySelectorAll("style") : []) {
         style.textContent = style.textContent.replace(PUZZLE_SCOPE, (m) => `:is(${m}, .nimlib-puzzle)`);
       }
+      if (!active && drawn && drawn.querySelectorAll) puzzleInert(drawn);
       return drawn;
     } catch (error) {
       if (!(error instanceof OutOfTable)) throw error;

@@ -53,6 +53,39 @@ export const ORACLE = {
   },
 };
 
+// Games whose strategy is nimlib's winning_move, in nimlib's order of moves (checked against it)
+const NIMLIB_ORDER = new Set(["mock-turtles", "ruler", "corners"]);
+const NIM_FAMILY = new Set(["nim", "misere-nim", "moore", "misere-moore"]);
+
+/** "a", "a and b", "a, b and c": how the explanation lists the components a move changes. */
+export function listOf(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/**
+ * Nim and Moore's Nim_k (normal and misère): the strategy's move is marked in the table and said
+ * heap by heap, every heap it changes, and it changes one heap whenever a one-heap move wins.
+ */
+function nimNamed(def, position, params, turn) {
+  const out = [];
+  const best = core.bestMove(def, position, params, turn);
+  if (!best) return out;
+  const html = core.explainPosition(def, position, params, turn);
+  const pairs = Array.isArray(best.move[0]) ? best.move : [best.move];
+  for (const [i, b] of pairs) {
+    if (!html.includes(`<tr class="nimlib-chosen"><th>heap ${i}</th>`)) out.push(`the table does not mark heap ${i}`);
+    if (!stripTags(html).includes(`move: heap ${i} from ${position[i]} `)) out.push(`the text does not move heap ${i} to ${b}`);
+  }
+  const marked = html.split("nimlib-chosen").length - 1;
+  if (marked !== pairs.length) out.push(`the table marks ${marked} heaps, ${best.label} changes ${pairs.length}`);
+  if (pairs.length > 1) {
+    const lost = (after) => core.bestMove(def, after, params, core.other(turn)) === null && !(core.isOver(def, after, params) && core.isMisere(def, params));
+    const one = def.moves(position, params, turn).find((m) => !Array.isArray(m.move[0]) && lost(m.after));
+    if (one) out.push(`${best.label} changes ${pairs.length} heaps, but ${one.label} wins changing one`);
+  }
+  return out;
+}
+
 function stripTags(html) {
   return html.replace(/<[^>]*>/g, "");
 }
@@ -64,6 +97,7 @@ function stripTags(html) {
 export function explainProblems(def, position, params, { turn = "reader", isWinning = null } = {}) {
   const problems = [];
   const say = (what) => problems.push(`${def.id} ${K(position)} (${turn}): ${what}`);
+  if (NIM_FAMILY.has(def.id)) problems.push(...nimNamed(def, position, params, turn).map((what) => `${def.id} ${K(position)} (${turn}): ${what}`));
   if (core.isMisere(def, params) || Number(params.k || 1) > 1) return problems; // misère play, Moore's Nim_k: their own rules
   const analysis = def.analyse(position, params, turn);
   const values = analysis.components.map((c) => BigInt(c.value));
@@ -80,14 +114,14 @@ export function explainProblems(def, position, params, { turn = "reader", isWinn
   if (c === null || c < 0 || c >= values.length) return say(`no component named (${c})`), problems;
   // the component has the XOR's top bit, unless no move inside such a component wins (then the text says so)
   const bit = 1n << BigInt(d.topBit);
-  if ((values[c] & bit) === 0n && !(d.fallback && html.includes("No move inside a component"))) say(`component ${c} lacks the XOR's top bit`);
+  if ((values[c] & bit) === 0n && !(d.fallback && html.includes("No move that changes only a component with a 1"))) say(`component ${c} lacks the XOR's top bit`);
   if (d.fallback || (values[c] & bit) === 0n) {
-    // the text says no move inside a top-bit component wins: check it
+    // the text says no move that changes only a top-bit component wins: check it
     for (const m of def.moves(position, params, turn)) {
-      const parts = core.partsOf(def, position, m, analysis, params, turn) || [];
-      const inside = parts.some((i) => (values[i] & bit) !== 0n);
+      const parts = [...new Set(core.partsOf(def, position, m, analysis, params, turn) || [])];
+      const inside = parts.length === 1 && (values[parts[0]] & bit) !== 0n;
       if (inside && BigInt(def.analyse(m.after, params, core.other(turn)).total) === 0n) {
-        say(`says no move inside a top-bit component wins, but ${m.label} does`);
+        say(`says no move that changes only a top-bit component wins, but ${m.label} does`);
         break;
       }
     }
@@ -100,6 +134,16 @@ export function explainProblems(def, position, params, { turn = "reader", isWinn
     const truth = oracle(position, d.move.move, params);
     if (!truth.includes(c)) say(`names component ${c} (${analysis.components[c].label}), but ${d.move.label} changes ${K(truth)}`);
     if (K([...truth].sort()) !== K([...d.move.parts].sort())) say(`parts ${K(d.move.parts)}, the encoding says ${K(truth)}`);
+  }
+  // every component the move changes is named: marked in the table and in the sentence that changes them
+  const changed = [...new Set(oracle ? oracle(position, d.move.move, params) : d.move.parts)].sort((a, b) => a - b);
+  // a move inside one component comes before one that changes several (games that follow nimlib's own order excepted)
+  if (changed.length > 1 && !NIMLIB_ORDER.has(def.id)) {
+    const one = def.moves(position, params, turn).find((m) => {
+      const parts = oracle ? oracle(position, m.move, params) : core.partsOf(def, position, m, analysis, params, turn) || [];
+      return new Set(parts).size === 1 && BigInt(def.analyse(m.after, params, core.other(turn)).total) === 0n;
+    });
+    if (one) say(`${d.move.label} changes ${changed.length} components, but ${one.label} wins changing one`);
   }
   // the target makes the XOR 0: the after-position's total is 0 (and nimlib says the move wins)
   const next = core.other(turn);
@@ -120,9 +164,13 @@ export function explainProblems(def, position, params, { turn = "reader", isWinn
     if (!html.includes(moveLabel)) say(`the text lacks ${d.move.label}`);
   } else {
     if (!html.includes(`<tr class="nimlib-chosen"><th>${label}</th>`)) say(`the table does not mark ${label}`);
-    if (!html.includes(`Change ${label} from value`)) say(`the text does not change ${label}`);
+    const labels = changed.map((i) => core.escapeHtml(analysis.components[i].label));
+    for (const l of labels) if (!html.includes(`<tr class="nimlib-chosen"><th>${l}</th>`)) say(`the table does not mark ${l}, which ${d.move.label} changes`);
+    const marked = html.split("nimlib-chosen").length - 1;
+    if (marked !== changed.length) say(`the table marks ${marked} components, ${d.move.label} changes ${changed.length}`);
+    const sentence = changed.length === 1 ? `Change ${labels[0]} from value` : `Change ${listOf(labels)} together`;
+    if (!html.includes(sentence)) say(`the text does not say "${sentence}"`);
     if (!html.includes(`The move that does it: ${moveLabel}`)) say(`the text does not describe ${d.move.label}`);
-    if (html.split("nimlib-chosen").length !== 2) say("the table marks more than one component");
   }
   return problems;
 }

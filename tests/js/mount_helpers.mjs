@@ -15,6 +15,7 @@ class Node {
     this.open = false;
     this.value = "";
     this.disabled = false;
+    this.style = {}; // puzzle.js sets visibility and cursor
     const classes = this.classes;
     this.classList = {
       add: (...c) => c.forEach((x) => classes.add(x)),
@@ -45,7 +46,16 @@ class Node {
   get dataset() {
     const out = {};
     for (const [k, v] of this.attributes) if (k.startsWith("data-")) out[k.slice(5).replace(/-(\w)/g, (_, x) => x.toUpperCase())] = v;
-    return out;
+    // writable, as the DOM's is (puzzle.js writes data-stage and data-position)
+    const attr = (name) => `data-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    return new Proxy(out, {
+      set: (target, name, value) => ((target[name] = String(value)), this.attributes.set(attr(name), String(value)), true),
+      deleteProperty: (target, name) => (delete target[name], this.attributes.delete(attr(name)), true),
+    });
+  }
+  removeAttribute(k) {
+    if (k === "disabled") this.disabled = false;
+    this.attributes.delete(k);
   }
   setAttribute(k, v) {
     if (k === "class") this.className = v;

@@ -262,3 +262,24 @@ test("New game deals differently in two widgets with the same seed but different
   assert.notEqual(core.rngSeed(nim, { seed: 1 }, [3, 4, 5]), core.rngSeed(nim, { seed: 1 }, [3, 4, 5, 6]));
   assert.equal(core.rngSeed(nim, {}, [3, 4, 5]), undefined);
 });
+
+test("an explanation names every component its move changes (issue 23: a flip of a second heads coin, Twins, chips that annihilate)", () => {
+  // Turning turtles at HH: turn coin 2, flip coin 1 changes both heads coins
+  const turtles = core.gameDef("turtles");
+  let html = core.explainPosition(turtles, [1, 1], {});
+  assert.ok(html.includes('<tr class="nimlib-chosen"><th>heads at 1</th>') && html.includes('<tr class="nimlib-chosen"><th>heads at 2</th>'), html);
+  assert.match(html, /Change heads at 1 and heads at 2 together: their values 1 ⊕ 2 = 3; what the move leaves in their place is worth 3 ⊕ 3 = 0/);
+  assert.match(html, /The move that does it: turn coin 2, flip coin 1\./);
+  // Twins at THH: the second flip is compulsory; turn coin 3, flip coin 2 removes both
+  html = core.explainPosition(turtles, [0, 1, 1], { twins: true });
+  assert.match(html, /Change heads at 2 and heads at 3 together/);
+  // Annihilating chips (chapter 10's graph): a chip that meets another names both chips
+  const graph = core.gameDef("graph-chips");
+  const edges = [[0, 1], [0, 2], [0, 3], [1, 3], [1, 4], [2, 4], [2, 5], [3, 5], [4, 5], [4, 6], [7, 2], [7, 6]];
+  const params = { vertices: [0, 1, 2, 3, 4, 5, 6, 7], edges, annihilate: true };
+  html = core.explainPosition(graph, [0, 1], params);
+  assert.match(html, /Change chip on 0 and chip on 1 together/, html);
+  // a one-heap winning move comes before a two-heap one (misère Moore, chapter 16; Moore's Nim_2)
+  assert.equal(core.bestMove(core.gameDef("misere-moore"), [1, 2, 0, 0], { k: 2 }).label, "heap 1 from 2 to 0");
+  assert.equal(core.bestMove(core.gameDef("moore"), [2, 2, 2, 3], { k: 2 }).label, "heap 3 from 3 to 0");
+});

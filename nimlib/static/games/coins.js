@@ -232,7 +232,7 @@ function nimbleDraw(position, params, view) {
     board.append(place);
   }
   const box = view.el("div", {}, board);
-  box.append(view.el("div", { className: "nimlib-coinbar" }, from === null ? "" : `Slide the coin on cell ${from} to a green cell (←), or click another coin.`));
+  box.append(view.el("div", { className: "nimlib-coinbar nimlib-help" }, from === null ? "" : `Slide the coin on cell ${from} to a green cell (←), or click another coin.`));
   return box;
 }
 
@@ -336,7 +336,7 @@ function turtlesDraw(position, params, view) {
     place.append(view.el("span", { className: "nimlib-num", "aria-hidden": "true" }, String(p + 1)));
     board.append(place);
   });
-  const bar = view.el("div", { className: "nimlib-coinbar" });
+  const bar = view.el("div", { className: "nimlib-coinbar nimlib-help" });
   if (x !== null) {
     const alone = params.twins ? "" : "Under it: turn it alone; under";
     bar.append(`Coin ${x + 1} turns to tails. ${alone || "Under"} a coin to its left: flip that coin too (the green button shows its new face). Click another heads coin to turn that one instead.`);

@@ -204,7 +204,7 @@ function graphDraw(position, params, view) {
       );
     }
   }
-  const bar = view.el("div", { className: "nimlib-graphbar" }, from === null ? "" : `Move the chip on ${from} to a green vertex, or click another chip.`);
+  const bar = view.el("div", { className: "nimlib-graphbar nimlib-help" }, from === null ? "" : `Move the chip on ${from} to a green vertex, or click another chip.`);
   return view.el("div", {}, box, bar);
 }
 

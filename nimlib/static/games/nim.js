@@ -112,6 +112,33 @@ export function mooreMisereWinning(position, k = 1) {
   return null;
 }
 
+/**
+ * The page's winning move of Nim_k (normal or misère) as sorted pairs: a move that changes one heap
+ * whenever one wins (the reader sees it at once), else Moore's move above; null at a P-position.
+ */
+export function mooreBestPairs(position, k = 1, misere = false) {
+  const full = misere ? mooreMisereWinning(position, k) : mooreWinning(position, k);
+  if (k === 1 || full === null || full.length === 1) return full;
+  const heaps = nimBig(position);
+  const width = nimWidth(heaps);
+  const isP = misere ? nimMisereIsP : nimIsP;
+  for (let i = 0; i < heaps.length; i++) {
+    // the one new size of heap i that makes every column a multiple of k + 1, if any
+    const others = heaps.filter((_, j) => j !== i);
+    const sums = nimColumnSums(others, k, width);
+    let b = 0n;
+    if (sums.every((s) => s === 0 || s === k)) for (const s of sums) b = (b << 1n) | (s === k ? 1n : 0n);
+    else b = -1n;
+    for (const c of [b, 0n, 1n]) {
+      if (c < 0n || c >= heaps[i]) continue;
+      const after = position.slice();
+      after[i] = Number(c);
+      if (isP(after, k)) return [[i, Number(c)]];
+    }
+  }
+  return full;
+}
+
 function nimPairsLabel(position, pairs) {
   return pairs.map(([i, b]) => `heap ${i} from ${position[i]} to ${b}`).join(", ");
 }
@@ -189,7 +216,7 @@ export function nimExplainData(position, k = 1, misere = false) {
   const total = heaps.reduce((a, b) => a ^ b, 0n);
   const top = sums.findIndex((s) => s !== 0);
   const topBit = top === -1 ? null : width - 1 - top;
-  const move = misere ? mooreMisereWinning(position, k) : mooreWinning(position, k);
+  const move = mooreBestPairs(position, k, misere);
   const steps = [];
   if (k === 1) {
     steps.push(`nim-sum S = ${heaps.join(" ⊕ ") || "0"} = ${total} (binary ${total.toString(2).padStart(width, "0")})`);
@@ -205,6 +232,7 @@ export function nimExplainData(position, k = 1, misere = false) {
     else {
       const left = ones - move.length;
       steps.push(`take ${move.length}: ${left === 1 ? "1 heap of 1 is" : `${left} heaps of 1 are`} left, 1 mod ${k + 1}: the opponent takes the last`);
+      for (const [i, b] of move) steps.push(`move: heap ${i} from ${heaps[i]} to ${b}`);
     }
   } else if (move === null) {
     steps.push(
@@ -215,6 +243,9 @@ export function nimExplainData(position, k = 1, misere = false) {
   } else {
     const normal = mooreWinning(position, k);
     const same = key2(normal) === key2(move);
+    // misère play: the move leaves a heap above 1 (then the normal-play rule decides), or only 0s and 1s
+    const leavesBig = (pairs) => position.some((h, i) => Number((pairs.find(([j]) => j === i) || [i, h])[1]) > 1);
+    const bigLeft = leavesBig(move);
     if (k === 1) {
       steps.push(`the highest set bit of S is ${nimPower(topBit)} = ${1n << BigInt(topBit)}`);
       if (same) {
@@ -224,14 +255,15 @@ export function nimExplainData(position, k = 1, misere = false) {
     } else {
       steps.push(`the highest column that is not a multiple of ${k + 1} is ${nimPower(topBit)}`);
     }
-    if (misere && same) steps.push("misère play: a heap above 1 remains afterwards, so the normal-play move is right");
-    if (misere && !same) {
+    if (misere && bigLeft) steps.push("misère play: a heap above 1 remains afterwards, so the normal-play rule is right");
+    if (misere && !bigLeft && leavesBig(normal)) steps.push(`misère play: this move leaves only heaps of 0 and 1, and a number of 1-heaps that is 1 mod ${k + 1}`);
+    if (misere && !bigLeft && !leavesBig(normal)) {
       steps.push(`misère play: the normal-play move would leave only heaps of 0 and 1 with the wrong count of 1s; leave a number of 1-heaps that is 1 mod ${k + 1} instead`);
     }
     for (const [i, b] of move) {
       steps.push(`move: heap ${i} from ${heaps[i]} (binary ${heaps[i].toString(2)}) to ${b} (binary ${b.toString(2)})`);
     }
-    steps.push(misere && !same ? `after the move the heaps of 1 number 1 mod ${k + 1}` : k === 1 ? "the new nim-sum is 0" : `after the move every column sum is a multiple of ${k + 1}`);
+    steps.push(misere && !bigLeft ? `after the move the heaps of 1 number 1 mod ${k + 1}` : k === 1 ? "the new nim-sum is 0" : `after the move every column sum is a multiple of ${k + 1}`);
   }
   return { rows, width, sums, total, topBit, move, steps };
 }
@@ -326,7 +358,7 @@ function nimDraw(position, params, view) {
       if (pairs.length) {
         bar.append(view.moveButton(nimMoveJson(pairs), "Play these", { label: `play ${nimPairsLabel(position, pairs)}` }));
       } else {
-        bar.append(view.el("span", { className: "nimlib-more" }, `in up to ${k} heaps, click a stone: it and the stones above it are taken`));
+        bar.append(view.el("span", { className: "nimlib-more nimlib-help" }, `in up to ${k} heaps, click a stone: it and the stones above it are taken`));
       }
       bar.append(view.el("button", { type: "button", "data-ctl": "cancel", onclick: () => view.select(null) }, "One heap at a time"));
     }
@@ -390,7 +422,7 @@ function nimDefine(id, misere) {
     },
     best: (position, params) => {
       const k = nimK(params);
-      const pairs = misere ? mooreMisereWinning(position, k) : mooreWinning(position, k);
+      const pairs = mooreBestPairs(position, k, misere);
       return pairs ? nimApply(position, nimMoveJson(pairs), k) : null;
     },
     stall: (position, params) => {

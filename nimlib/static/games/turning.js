@@ -284,7 +284,7 @@ function turningRowDraw(id, position, params, view) {
       ),
     );
   });
-  const help = view.el("div", { style: "white-space:normal;font-size:13px;margin-top:4px;" });
+  const help = view.el("div", { className: "nimlib-help", style: "white-space:normal;font-size:13px;margin-top:4px;" });
   if (!x) help.append("Every coin is tails: no move is left.");
   else if (!mock) {
     help.append(`Coin ${x} is the rightmost coin (it turns to tails). A green button plays the run from coin ${x} to the coin above it; click another heads coin to end the run there instead.`);
@@ -310,9 +310,10 @@ function turningRowExplain(def, id, position, params) {
     if (others.length === 0) {
       html += `<p>Coin ${x} is worth exactly the XOR, ${v}: turning it alone leaves XOR ${after}.</p>`;
     } else {
-      const worth = others.map((p) => `coin ${p} (worth ${game.value(p)})`).join(" and ");
+      const worth = others.map((p) => `coin ${p} (worth ${game.value(p)}${position[p - 1] ? ", heads now: it turns to tails" : ""})`).join(" and ");
       const sum = others.length > 1 ? `, since ${others.map((p) => game.value(p)).join(" ⊕ ")} = ${t}` : "";
-      html += `<p>Coin ${x} alone can move to value ${v} ⊕ ${v ^ t} = ${t}: turning it to tails together with ${escapeHtml(worth)} does that${sum}. The row's XOR becomes ${after}.</p>`;
+      const twice = others.some((p) => position[p - 1]) ? " Turning a heads coin to tails removes its value, as a second heads coin there would: two equal values cancel." : "";
+      html += `<p>Coin ${x} alone can move to value ${v} ⊕ ${v ^ t} = ${t}: turning it to tails together with ${escapeHtml(worth)} does that${sum}.${twice} The row's XOR becomes ${after}.</p>`;
     }
   }
   return html;
@@ -490,7 +491,7 @@ function turningCornersDraw(position, params, view) {
       grid.append(turningCoin(view, { ...base, ...spec }));
     }
   }
-  const help = view.el("div", { style: "white-space:normal;font-size:13px;margin-top:4px;" });
+  const help = view.el("div", { className: "nimlib-help", style: "white-space:normal;font-size:13px;margin-top:4px;" });
   if (choosing) {
     help.append("Click a heads cell (H) not in row 1 or column 1: it is the far corner of your rectangle. ");
     help.append(view.el("button", { type: "button", "data-ctl": "turning-cancel", onclick: () => view.select(null) }, "Cancel"));
@@ -513,7 +514,8 @@ function turningCornersExplain(def, position, params) {
     const [[c, a], [d, b]] = best.move;
     const v = turningCellValue(c, d);
     const corners = [[a, b], [a, d], [c, b]];
-    const others = corners.map(([i, j]) => `(${i}, ${j}) worth ${turningCellValue(i, j)}`).join(", ");
+    const heads = new Set(position.map(([i, j]) => turningCellKey(i, j)));
+    const others = corners.map(([i, j]) => `(${i}, ${j}) worth ${turningCellValue(i, j)}${heads.has(turningCellKey(i, j)) ? " (heads now: it turns to tails)" : ""}`).join(", ");
     const sum = corners.map(([i, j]) => turningCellValue(i, j)).join(" ⊕ ");
     const t = v ^ turningCornersAnalyse(position).total;
     html += `<p>Cell (${c}, ${d}) alone can move to value ${v} ⊕ ${v ^ t} = ${t}: turning it to tails flips the other three corners, ${others}, and ${sum} = ${t}. The board's XOR becomes ${turningCornersAnalyse(best.after).total}.</p>`;

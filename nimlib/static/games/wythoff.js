@@ -186,7 +186,8 @@ export function wythoffDraw(position, params, view) {
   const caption = view.el(
     "div",
     { style: "font-size:13px;margin-top:4px;white-space:normal" },
-    `Queen at (${x}, ${y}): heap 0 = ${plural(x, "column")} and heap 1 = ${plural(y, "row")} from the corner (bottom left, outlined). Click a dotted square to move there.`,
+    `Queen at (${x}, ${y}): heap 0 = ${plural(x, "column")} and heap 1 = ${plural(y, "row")} from the corner (bottom left, outlined). `,
+    view.el("span", { className: "nimlib-help" }, "Click a dotted square to move there."),
   );
   return view.el("div", {}, board, caption);
 }
