@@ -10,6 +10,7 @@ class Node {
     this.attributes = new Map();
     this.children = [];
     this.parent = null;
+    this.style = {}; // inline style properties the page sets (puzzle.js: visibility, minHeight)
     this.listeners = new Map();
     this.classes = new Set();
     this.open = false;
@@ -45,7 +46,12 @@ class Node {
   get dataset() {
     const out = {};
     for (const [k, v] of this.attributes) if (k.startsWith("data-")) out[k.slice(5).replace(/-(\w)/g, (_, x) => x.toUpperCase())] = v;
-    return out;
+    // writes and deletes go to the data-* attributes, as in a browser
+    const attr = (name) => `data-${String(name).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    return new Proxy(out, {
+      set: (target, name, value) => (this.attributes.set(attr(name), String(value)), (target[name] = String(value)), true),
+      deleteProperty: (target, name) => (this.attributes.delete(attr(name)), delete target[name], true),
+    });
   }
   setAttribute(k, v) {
     if (k === "class") this.className = v;
@@ -82,8 +88,9 @@ class Node {
     for (let n = node; n; n = n.parent) if (n === this) return true;
     return false;
   }
-  focus() {
+  focus(options) {
     this.ownerDocument.activeElement = this;
+    (this.ownerDocument.focusCalls ??= []).push(options); // how the page asked (puzzle.js: preventScroll)
   }
   addEventListener(ev, fn) {
     if (!this.listeners.has(ev)) this.listeners.set(ev, []);
