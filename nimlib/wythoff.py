@@ -26,6 +26,10 @@ from .game import JSON, Ruleset
 
 Square = tuple[int, int]
 
+# The play widget's largest heap, as nimlib/static/games/wythoff.js says (WYTHOFF_LIMIT): the page
+# plays and draws heaps up to 99, a board of at most 100 x 100 squares (tests/test_wythoff.py checks both agree)
+PAGE_LIMIT = 99
+
 # ---------------------------------------------------------------- the golden-ratio sequences
 
 
@@ -245,7 +249,8 @@ class Wythoff(Ruleset):
     """Wythoff's game as a rules object: position ``(x, y)``, a move is the position ``(x', y')`` it leaves.
 
     ``board`` only sizes the play widget (the side of the chessboard it draws
-    at least, and the range of its random positions); the rules have no limit.
+    at least, and the range of its random positions): 2 to ``PAGE_LIMIT + 1``, as the page
+    plays heaps up to ``PAGE_LIMIT``; the rules themselves have no limit.
 
     >>> game = Wythoff()
     >>> list(game.moves((1, 1))), game.apply((7, 11), (7, 4))
@@ -257,6 +262,11 @@ class Wythoff(Ruleset):
 
     def __init__(self, board: int = 12) -> None:
         self.board = check_int(board, "board", minimum=2)
+        if self.board > PAGE_LIMIT + 1:
+            raise ValueError(
+                f"board must be at most {PAGE_LIMIT + 1} (the page plays heaps up to PAGE_LIMIT = {PAGE_LIMIT}), "
+                f"got {self.board}"
+            )
 
     def __repr__(self) -> str:
         return "Wythoff()" if self.board == 12 else f"Wythoff(board={self.board})"

@@ -224,3 +224,18 @@ def test_sizes_past_the_limit_are_refused_at_once(call, limit):
 def test_a_thin_table_far_out_is_fine():
     # a far square of a thin table is computed by its short side: G(x, y) = G(y, x)
     assert grundy((3, 2000)) == grundy((2000, 3)) == grundy_row(3, 2001)[2000]
+
+
+def test_the_widget_board_and_the_page_share_one_limit():
+    """Python refuses a board the page cannot play: its PAGE_LIMIT is the page's WYTHOFF_LIMIT."""
+    import re
+
+    from nimlib import wythoff
+
+    source = (Path(__file__).parents[1] / "nimlib" / "static" / "games" / "wythoff.js").read_text(encoding="utf-8")
+    found = re.findall(r"^export const WYTHOFF_LIMIT = (\d+);", source, re.M)
+    assert found == [str(wythoff.PAGE_LIMIT)], found
+    largest = Wythoff(board=wythoff.PAGE_LIMIT + 1)
+    assert max(largest.start()) == wythoff.PAGE_LIMIT
+    with pytest.raises(ValueError, match=f"board must be at most {wythoff.PAGE_LIMIT + 1}"):
+        Wythoff(board=wythoff.PAGE_LIMIT + 2)

@@ -30,6 +30,12 @@ export const PLAY_LARGEST = 40;
 
 const OCTAL = /^[0-7]?(\.[0-7]+)?$/;
 
+/** What the reader typed, quoted for a message: a long text is cut (a 1000-digit code never widens the page). */
+export function labQuote(text) {
+  const s = String(text);
+  return s.length <= 24 ? `"${s}"` : `"${s.slice(0, 20)}…" (${s.length} characters)`;
+}
+
 /**
  * Parse what the reader typed: an octal code or a subtraction set.
  * Returns { kind: "octal" | "subtraction", code, name, rule, t }, rule in nimlib's TakeRule JSON
@@ -41,17 +47,17 @@ export function parseGame(text) {
   const s = text.trim();
   if (!s) throw new Error('type an octal code such as 0.77 or a subtraction set such as {1, 3, 4}');
   if (/^[{[(]/.test(s) || s.includes(",")) return parseSubtraction(s);
-  if (/^0x/i.test(s)) throw new Error(`"${s}" is hexadecimal: an octal code uses the digits 0–7, like 0.77`);
+  if (/^0x/i.test(s)) throw new Error(`${labQuote(s)} is hexadecimal: an octal code uses the digits 0–7, like 0.77`);
   const bad = s.match(/[^0-7.]/);
   if (bad) {
     const what = /[89]/.test(bad[0]) ? `the digit ${bad[0]} is not octal` : /[a-f]/i.test(bad[0]) ? `"${bad[0]}" is a hexadecimal digit, not octal` : `"${bad[0]}" is not an octal digit`;
-    throw new Error(`"${s}" is not an octal code: ${what} (use the digits 0–7, like 0.77 or 4.07)`);
+    throw new Error(`${labQuote(s)} is not an octal code: ${what} (use the digits 0–7, like 0.77 or 4.07)`);
   }
-  if (s === "." || !OCTAL.test(s)) throw new Error(`"${s}" is not an octal code: write one digit before the point at most and digits after it, like 0.77 or 4.07`);
+  if (s === "." || !OCTAL.test(s)) throw new Error(`${labQuote(s)} is not an octal code: write one digit before the point at most and digits after it, like 0.77 or 4.07`);
   const [head, tail = ""] = s.split(".");
   const lead = Number(head || "0");
-  if (lead !== 0 && lead !== 4) throw new Error(`"${s}": the digit before the point must be 0 or 4 (4 lets a move split a heap without taking), got ${lead}`);
-  if (tail.length > MAX_DIGITS) throw new Error(`"${s}" has ${tail.length} digits after the point; the lab takes at most ${MAX_DIGITS}`);
+  if (lead !== 0 && lead !== 4) throw new Error(`${labQuote(s)}: the digit before the point must be 0 or 4 (4 lets a move split a heap without taking), got ${lead}`);
+  if (tail.length > MAX_DIGITS) throw new Error(`${labQuote(s)} has ${tail.length} digits after the point; the lab takes at most ${MAX_DIGITS}`);
   const digits = [lead, ...[...tail].map(Number)];
   const pick = (bit, from) => digits.map((d, j) => (j >= from && d & bit ? j : -1)).filter((j) => j >= 0);
   const rule = { take_all: pick(1, 1), take_one: pick(2, 1), take_split: pick(4, 0), unequal: false, take_any: false };
@@ -61,12 +67,12 @@ export function parseGame(text) {
 
 function parseSubtraction(s) {
   const inner = s.replace(/^[{[(]\s*/, "").replace(/\s*[}\])]$/, "");
-  if (/[{}[\]()]/.test(inner)) throw new Error(`"${s}": write a subtraction set as {1, 3, 4}`);
+  if (/[{}[\]()]/.test(inner)) throw new Error(`${labQuote(s)}: write a subtraction set as {1, 3, 4}`);
   const parts = inner.split(/[\s,;]+/).filter(Boolean);
   if (parts.length === 0) throw new Error("the subtraction set is empty: a move must take some s in the set");
   const set = new Set();
   for (const p of parts) {
-    if (!/^\d+$/.test(p)) throw new Error(`the subtraction set must hold whole numbers >= 1, got "${p}"`);
+    if (!/^\d+$/.test(p)) throw new Error(`the subtraction set must hold whole numbers >= 1, got ${labQuote(p)}`);
     const v = Number(p);
     if (v < 1) throw new Error(`the subtraction set must hold whole numbers >= 1, got ${p}`);
     if (v > MAX_SUBTRACT) throw new Error(`the subtraction set may hold numbers up to ${MAX_SUBTRACT}, got ${p}`);
@@ -311,6 +317,7 @@ const LAB_CSS = `
 .nimlib-lab label { display: flex; flex-direction: column; font-size: 0.9em; }
 .nimlib-lab input, .nimlib-lab button { min-height: 24px; min-width: 24px; font: inherit; }
 .nimlib-lab-error { color: #b00020; }
+.nimlib-lab-msg { overflow-wrap: anywhere; }
 .nimlib-lab-plot { width: 100%; max-width: 720px; height: auto; }
 .nimlib-lab-scroll { max-height: 22em; overflow: auto; border: 1px solid #ccc; }
 .nimlib-lab-table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.85em; }
@@ -342,7 +349,7 @@ export function renderLab(root, { code = "0.77", count = 1000 } = {}) {
   const form = el(
     doc,
     "form",
-    { "data-lab": "form" },
+    { "data-lab": "form", novalidate: true }, // every request reaches show(), whose message says what is wrong
     el(doc, "label", {}, "Octal code or subtraction set", codeInput),
     el(doc, "label", {}, "Values to compute", countInput),
     el(doc, "button", { type: "submit", "data-lab": "go" }, "Compute"),

@@ -174,6 +174,10 @@ const PUZZLE_CSS = `
 .nimlib-puzzle-question { display: grid; }
 .nimlib-puzzle-question > span { grid-area: 1 / 1; }
 .nimlib-puzzle-feedback { min-height: 4.2em; margin: 4px 0; padding: 3px 8px; border-radius: 4px; }
+.nimlib-puzzle-feedbox { display: grid; }
+.nimlib-puzzle-feedbox > * { grid-area: 1 / 1; }
+.nimlib-puzzle-room { visibility: hidden; margin: 4px 0; padding: 3px 8px; overflow-wrap: anywhere; }
+.nimlib-puzzle-room::before { content: attr(data-room); }
 .nimlib-puzzle-feedback[data-feedback="right"] { background: #f0fff4; color: #22543d; }
 .nimlib-puzzle-feedback[data-feedback="wrong"] { background: #fff5f5; color: #742a2a; }
 .nimlib-puzzle-score { margin-left: 6px; color: #4a5568; }
@@ -240,6 +244,45 @@ function puzzleInert(board) {
   for (const node of board.querySelectorAll(".nimlib-help")) node.style.visibility = "hidden";
 }
 
+/**
+ * Room for the longest feedback a puzzle at `position` can give: the longest of its feedback sentences
+ * with the longest move label of the position in each place a label goes, every letter drawn as "n"
+ * (words of the same lengths, each letter at least as wide as most), so it wraps into at least as many
+ * lines as any real feedback. `easier`: a wrong answer now offers an easier puzzle (a sentence more).
+ */
+export function puzzleRoom(def, position, params, easier = false) {
+  let label = "";
+  try {
+    for (const m of def.moves(position, params, "reader")) if (String(m.label).length > label.length) label = String(m.label);
+  } catch {
+    label = "";
+  }
+  const longest = [
+    "Right: it is an N-position, the player to move wins. Now play a winning move on the board.",
+    `Not this time: it is an N-position, the player to move wins with ${label} (marked on the board).`,
+    `That move loses: after ${label}, the computer answers ${label} (marked on the board) and wins.`,
+    `That move loses: after ${label} the game is over, and in misère play whoever moves last loses.`,
+  ].reduce((a, b) => (b.length > a.length ? b : a));
+  const text = easier ? `${longest} ${PUZZLE_WRONG_RUN} wrong in a row: an easier puzzle is offered below.` : longest;
+  return text.replace(/\S/g, "n");
+}
+
+/**
+ * Focus `target` without the browser's own scroll (Chrome centres an element out of sight, so a click
+ * on an answer near the window's edge made the page jump hundreds of px); a keyboard user, whose focus
+ * ring shows (:focus-visible), gets the least scroll that brings it into sight.
+ */
+function puzzleFocus(target) {
+  target.focus({ preventScroll: true });
+  let keyboard = false;
+  try {
+    keyboard = Boolean(target.matches && target.matches(":focus-visible"));
+  } catch {
+    keyboard = false; // a DOM without :focus-visible
+  }
+  if (keyboard && target.scrollIntoView) target.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
 function puzzleParts(node) {
   return new Map([...node.querySelectorAll("[data-part]")].map((n) => [n.dataset.part, n.dataset.state ?? n.textContent]));
 }
@@ -288,12 +331,15 @@ export function mountPuzzle(model, root) {
     part("button", { type: "button", "data-answer": "N", onclick: () => answer("N") }, "N: the player to move wins"),
   );
   const feedback = part("div", { className: "nimlib-puzzle-feedback", role: "status", "aria-live": "polite" });
+  // The feedback's room: an invisible block as tall as the longest feedback this puzzle can give (drawn
+  // by CSS from data-room, so it adds no text), in the feedback's grid cell: the controls below never move
+  const room = part("div", { className: "nimlib-puzzle-room", "aria-hidden": "true" });
   const next = part("button", { type: "button", "data-ctl": "next", onclick: () => nextPuzzle(false) }, "Next puzzle");
   const easier = part("button", { type: "button", "data-ctl": "easier", onclick: () => nextPuzzle(true) }, "Try an easier one");
   const score = part("span", { className: "nimlib-puzzle-score" });
   const controls = part("div", { className: "nimlib-controls" }, next, easier, score);
   const why = part("div", { className: "nimlib-puzzle-why" });
-  box.append(title, question, board, answers, feedback, controls, why);
+  box.append(title, question, board, answers, part("div", { className: "nimlib-puzzle-feedbox" }, feedback, room), controls, why);
   root.replaceChildren(box);
 
   function save(result) {
@@ -380,6 +426,8 @@ export function mountPuzzle(model, root) {
       if (key(drawn.position) !== previous) break;
     }
     puzzle = { ...drawn, stage: "answer", answer: null, shown: drawn.position, reply: null, hint: null, tone: null, why: "", feedback: "" };
+    board.style.minHeight = ""; // a new puzzle: the board takes its own height again
+    room.setAttribute("data-room", puzzleRoom(def, puzzle.position, params, puzzleRecord(record, false).offerEasier));
     render(true);
   }
 
@@ -448,6 +496,10 @@ export function mountPuzzle(model, root) {
     else delete box.dataset.result;
     for (const span of question.children) span.style.visibility = span.dataset.stage === stage ? "visible" : "hidden";
     board.replaceChildren(draw(puzzle.shown, stage === "move"));
+    // During one puzzle the board never gets shorter (a move that empties a row, a selection that is
+    // gone): it keeps the tallest height it had, so the answers and controls below it do not move
+    const tall = board.offsetHeight;
+    if (tall > 0 && tall > (parseFloat(board.style.minHeight) || 0)) board.style.minHeight = `${tall}px`;
     if (puzzle.reply) {
       // the computer's reply: the parts it changed glow, as in the game
       const before = puzzleParts(el(doc, "div", {}, draw(puzzle.before, false)));
@@ -477,7 +529,7 @@ export function mountPuzzle(model, root) {
           : stage === "done"
             ? next
             : answers.querySelector("button");
-      if (hadFocus || stage !== "answer") target.focus();
+      if (hadFocus || stage !== "answer") puzzleFocus(target);
     }
   }
 

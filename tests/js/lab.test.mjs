@@ -262,3 +262,32 @@ test("the whole lab in a small DOM: a code, its table and period, a refusal, and
   assert.match(root.querySelector("[data-lab='period']").textContent, /period 7 from 0/);
   assert.equal(root.querySelectorAll(".nimlib-play").length, 1);
 });
+
+test("a huge code or a count outside 1–5000: a short message that replaces the last one", async () => {
+  const { makeDocument } = await import("./mount_helpers.mjs");
+  const huge = "0." + "7".repeat(1000);
+  assert.throws(() => lab.parseGame(huge), (error) => {
+    assert.match(error.message, /1000 digits after the point; the lab takes at most 12/);
+    assert.ok(error.message.length < 160, `the message echoes the whole code (${error.message.length} characters)`);
+    return true;
+  });
+  assert.ok(lab.labQuote("9".repeat(5000)).length < 60);
+  assert.equal(lab.labQuote("0.77"), '"0.77"');
+  const doc = makeDocument();
+  doc.head = doc.createElement("head");
+  const root = doc.createElement("div");
+  const ui = lab.renderLab(root, { code: "0.07", count: 100 });
+  // the browser's own range check would stop the form before the lab's message (a stale "Computed …")
+  assert.ok(root.querySelector("[data-lab='form']").hasAttribute("novalidate"));
+  const message = () => root.querySelector("[data-lab='message']").textContent;
+  assert.match(message(), /^Computed/);
+  for (const count of [0, 5001, 6000, -3, 2.5]) {
+    ui.show("0.07", 100);
+    assert.equal(ui.show("0.77", count), null);
+    assert.match(message(), /^Cannot compute that: .*(too many|whole number >= 1)/, `count ${count}`);
+  }
+  ui.show("0.07", 100);
+  ui.show(huge, 100);
+  assert.ok(message().length < 200, `${message().length} characters`);
+  assert.match(doc.head.querySelector("[id='nimlib-lab-css']").textContent, /\.nimlib-lab-msg \{ overflow-wrap: anywhere; \}/);
+});

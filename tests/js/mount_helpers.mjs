@@ -10,6 +10,7 @@ class Node {
     this.attributes = new Map();
     this.children = [];
     this.parent = null;
+    this.style = {}; // inline style properties the page sets (puzzle.js: visibility, minHeight)
     this.listeners = new Map();
     this.classes = new Set();
     this.open = false;
@@ -92,8 +93,9 @@ class Node {
     for (let n = node; n; n = n.parent) if (n === this) return true;
     return false;
   }
-  focus() {
+  focus(options) {
     this.ownerDocument.activeElement = this;
+    (this.ownerDocument.focusCalls ??= []).push(options); // how the page asked (puzzle.js: preventScroll)
   }
   addEventListener(ev, fn) {
     if (!this.listeners.has(ev)) this.listeners.set(ev, []);

@@ -53,3 +53,39 @@ test("params as nimlib.boards sends them (bare vertex ids, [vertex, value] pairs
     assert.deepEqual([...boardMoves(def, p, bare).keys()].sort(), [...boardMoves(def, p, params).keys()].sort());
   }
 });
+
+test("the graph fits a phone (≤ 330 px, scaling below) and a chip's select button never lies on a vertex", async () => {
+  const { fakeDocument, makeView } = await import("./boards_helpers.mjs");
+  const { GRAPH_WIDTH } = await import("../../nimlib/static/games/graphs.js");
+  const def = core.gameDef("graph-chips");
+  const bare = { vertices: Object.keys(edges).map(Number), edges: params.edges, annihilate: false }; // laid out in rows, as chapter 10
+  const W = GRAPH_WIDTH;
+  const H = 260;
+  assert.ok(W <= 330);
+  // [left, top] of a node from its style: calc(p% ± d px), p a fraction of the picture
+  const place = (style) =>
+    ["left", "top"].map((side, i) => {
+      const [, p, sign, d] = new RegExp(`${side}: calc\\(([\\d.]+)% ([-+]) (\\d+(?:\\.\\d+)?)px\\)`).exec(style);
+      return (Number(p) * (i ? H : W)) / 100 + (sign === "-" ? -1 : 1) * Number(d);
+    });
+  let badges = 0;
+  const positions = [[0, 1, 7], [0, 1, 4, 4, 7], [1, 4], [0, 4, 7], [2, 4, 7], [0, 1, 2, 3, 4, 7]];
+  for (const position of positions) {
+    for (const chip of [...new Set(position)]) {
+      const board = def.draw(position, bare, makeView(fakeDocument(), { selection: { chip } }));
+      const box = board.findAll((n) => n.classList.contains("nimlib-graph"))[0];
+      assert.equal(box.getAttribute("style"), `width: ${W}px`);
+      assert.ok(board.findAll((n) => n.tagName === "STYLE")[0].textContent.includes("max-width: 100%"));
+      const vertices = board.findAll((n) => n.classList.contains("nimlib-vertex")).map((n) => [...place(n.getAttribute("style")), 40]);
+      const picks = board.findAll((n) => n.classList.contains("nimlib-pick")).map((n) => [...place(n.getAttribute("style")), 24]);
+      badges += picks.length;
+      const overlap = ([l, t, s], [l2, t2, s2]) => l < l2 + s2 && l2 < l + s && t < t2 + s2 && t2 < t + s;
+      for (const b of picks) {
+        assert.ok(b[0] >= 0 && b[1] >= 0 && b[0] + 24 <= W && b[1] + 24 <= H, `${position} chip ${chip}: badge outside ${b}`);
+        for (const v of vertices) assert.ok(!overlap(b, v), `${position} chip ${chip}: badge ${b} on vertex ${v}`);
+        for (const o of picks) assert.ok(o === b || !overlap(b, o), `${position}: badges overlap`);
+      }
+    }
+  }
+  assert.ok(badges >= 3, `only ${badges} select buttons drawn`);
+});

@@ -191,3 +191,22 @@ test("the explanation names the piece the computer's cut changes, on every fixtu
   }
   assert.ok(checked > 300, `${checked} positions`);
 });
+
+test("draw: one tab stop per edge (its button), and a picture that scales to a narrow box", () => {
+  // a wide picture (ground vertices far apart): wider than a 330 px phone column at its natural size
+  const params = { edges: [[0, 1], [0, 2], [1, 2], [0, 3], [3, 3]], coords: { 0: [0, 0], 1: [-2, 1], 2: [2, 1], 3: [4, 1.5] } };
+  const position = [0, 1, 2, 3, 4];
+  const nodes = hackenbushGame.draw(position, params, fakeView(fakeDocument())).all();
+  const focusable = nodes.filter((n) => n.tag === "button" || (n.attrs.tabindex !== undefined && n.attrs.tabindex !== "-1"));
+  assert.deepEqual(focusable.map((n) => n.tag), position.map(() => "button"), "every edge is one tab stop: its button, not also its path");
+  assert.ok(nodes.every((n) => n.attrs.role !== "button"), "no drawn shape poses as a second button");
+  const [box] = nodes;
+  assert.match(box.attrs.style, /max-width: 100%/);
+  assert.ok(Number(/width: (\d+)px/.exec(box.attrs.style)[1]) > 330, "the test picture is wider than a phone's column");
+  const svg = nodes.find((n) => n.tag === "svg");
+  assert.ok(svg.attrs.viewBox && /width: 100%/.test(svg.attrs.style) && /height: auto/.test(svg.attrs.style), svg.attrs.style);
+  for (const b of nodes.filter((n) => n.tag === "button")) {
+    // placed at a fraction of the picture, so they stay on their edges when it scales
+    assert.match(b.attrs.style, /left: calc\([\d.]+% - 12px\); top: calc\([\d.]+% - 12px\)/);
+  }
+});

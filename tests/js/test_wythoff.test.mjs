@@ -128,3 +128,27 @@ test("the explanation's move is the computer's and the Hint's, on every position
   }
   assert.ok(checked > 100);
 });
+
+test("the board is one grid at every size the page accepts: it never wraps, and scrolls in its own box", async () => {
+  const { WYTHOFF_CELL } = await import("../../nimlib/static/games/wythoff.js");
+  assert.ok(WYTHOFF_CELL >= 24, "squares are 24 px targets at least");
+  const all = (node, out = []) => {
+    if (node && typeof node === "object") {
+      out.push(node);
+      node.children.forEach((c) => all(c, out));
+    }
+    return out;
+  };
+  for (const position of [[13, 8], [30, 30], [WYTHOFF_LIMIT, WYTHOFF_LIMIT], [0, WYTHOFF_LIMIT], [2, 3]]) {
+    const nodes = all(wythoffDraw(position, { board: 12 }, fakeView()));
+    const side = Math.max(12, position[0] + 1, position[1] + 1);
+    const grid = nodes.find((n) => n.attrs.className === "nimlib-wythoff");
+    assert.match(grid.attrs.style, new RegExp(`display:grid;grid-template-columns:repeat\\(${side}, ${WYTHOFF_CELL}px\\)`));
+    // every square is a cell of the grid itself: no row of it is a wrapping flex row (widget.css wraps .nimlib-row)
+    assert.equal(grid.children.length, side * side, `${position}`);
+    assert.ok(nodes.every((n) => !String(n.attrs.className || "").includes("nimlib-row")), `${position}: a row that wraps`);
+    const box = nodes.find((n) => n.attrs.className === "nimlib-wythoff-box");
+    assert.ok(box.children.includes(grid));
+    for (const rule of ["max-width:100%", "overflow:auto", "max-height:"]) assert.ok(box.attrs.style.includes(rule), `${box.attrs.style} lacks ${rule}`);
+  }
+});

@@ -14,8 +14,8 @@
 import { register } from "../core.js";
 
 const GRAPH_CSS = `
-.nimlib-graph { position: relative; flex: none; }
-.nimlib-graph svg { position: absolute; left: 0; top: 0; }
+.nimlib-graph { position: relative; flex: none; max-width: 100%; }
+.nimlib-graph svg { display: block; width: 100%; height: auto; }
 .nimlib-play .nimlib-graph .nimlib-vertex { position: absolute; width: 40px; height: 40px; min-height: 40px; margin: 0; padding: 0;
   border-radius: 50%; border: 2px solid #4a5568; background: #fff; font: 12px ui-monospace, monospace;
   display: flex; flex-direction: column; align-items: center; justify-content: center; line-height: 1.05; }
@@ -24,7 +24,7 @@ const GRAPH_CSS = `
 .nimlib-play .nimlib-graph button.nimlib-vertex:hover:not([disabled]), .nimlib-play .nimlib-graph button.nimlib-vertex:focus-visible { background: #fbd38d; }
 .nimlib-play .nimlib-graph .nimlib-vertex.nimlib-selected { box-shadow: 0 0 0 4px #3182ce; }
 .nimlib-play .nimlib-graph button.nimlib-vertex.nimlib-target { background: #c6f6d5; border: 2px dashed #2f855a; }
-.nimlib-play .nimlib-graph button.nimlib-pick { position: absolute; width: 18px; height: 18px; min-height: 18px; padding: 0; margin: 0;
+.nimlib-play .nimlib-graph button.nimlib-pick { position: absolute; width: 24px; height: 24px; min-height: 24px; padding: 0; margin: 0;
   border-radius: 50%; font-size: 10px; color: #c05621; background: #feebc8; border: 1px solid #c05621; }
 .nimlib-graphbar { margin-top: 4px; white-space: normal; }
 `;
@@ -107,19 +107,45 @@ export function graphAnalyse(position, params) {
   return { components, total: components.reduce((a, c) => a ^ c.value, 0) };
 }
 
+/**
+ * Where the small button that selects a target vertex's own chip goes: the first of the vertex's four
+ * corners (then above, below) whose square of side `size` lies inside the picture and overlaps no
+ * vertex and no button placed before (`taken`, [left, top, right, bottom]). [left, top] in px.
+ */
+export function graphBadgeSpot([x, y], R, size, W, H, taken) {
+  const gap = 2;
+  const spots = [
+    [x + R + gap, y - R],
+    [x - R - gap - size, y - R],
+    [x + R + gap, y + R - size],
+    [x - R - gap - size, y + R - size],
+    [x - size / 2, y - R - gap - size],
+    [x - size / 2, y + R + gap],
+  ];
+  const free = ([l, t]) =>
+    l >= 0 && t >= 0 && l + size <= W && t + size <= H && taken.every(([a, b, c, d]) => l + size <= a || l >= c || t + size <= b || t >= d);
+  return spots.find(free) || spots[0];
+}
+
+export const GRAPH_WIDTH = 320; // px: fits a 390 px phone's column (330 px); narrower, the picture scales
+
 function graphDraw(position, params, view) {
   const { ids, succ, values, place } = graphInfo(params);
-  const W = 360;
+  const W = GRAPH_WIDTH;
   const H = 260;
   const R = 20;
   const at = (v) => [R + 4 + place[v][0] * (W - 2 * R - 8), R + 4 + place[v][1] * (H - 2 * R - 8)];
-  const box = view.el("div", { className: "nimlib-graph", style: `width: ${W}px; height: ${H}px`, role: "group", "aria-label": "the graph" });
+  // Vertices and buttons sit at a fraction of the picture (left/top in %), so they follow it when it scales
+  const left = (x, dx) => `calc(${((100 * x) / W).toFixed(3)}% ${dx < 0 ? "-" : "+"} ${Math.abs(dx)}px)`;
+  const top = (y, dy) => `calc(${((100 * y) / H).toFixed(3)}% ${dy < 0 ? "-" : "+"} ${Math.abs(dy)}px)`;
+  const box = view.el("div", { className: "nimlib-graph", style: `width: ${W}px`, role: "group", "aria-label": "the graph" });
   box.append(view.el("style", { text: GRAPH_CSS }));
   const ns = "http://www.w3.org/2000/svg";
   const doc = view.doc || box.ownerDocument;
   const svg = doc.createElementNS(ns, "svg");
   svg.setAttribute("width", String(W));
   svg.setAttribute("height", String(H));
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("aria-hidden", "true");
   const defs = doc.createElementNS(ns, "defs");
   const marker = doc.createElementNS(ns, "marker");
@@ -159,10 +185,15 @@ function graphDraw(position, params, view) {
   const from = movable.has(picked) ? picked : all.length ? all[0].move[0] : null;
   const targets = new Map();
   for (const m of all) if (m.move[0] === from) targets.set(m.move[1], m);
+  const BADGE = 24; // the chip-select button on a target vertex: a 24 px target (WCAG 2.5.8) beside it
+  const taken = ids.map((v) => {
+    const [x, y] = at(v);
+    return [x - R, y - R, x + R, y + R];
+  });
   for (const v of ids) {
     const chips = position.filter((c) => c === v).length;
     const [x, y] = at(v);
-    const style = `left: ${x - R}px; top: ${y - R}px`;
+    const style = `left: ${left(x, -R)}; top: ${top(y, -R)}`;
     const content = [view.el("span", {}, `${v}`), view.el("span", { className: "nimlib-chips" }, chips ? "●".repeat(Math.min(chips, 3)) : "")];
     const cls = `nimlib-vertex${chips ? " nimlib-has-chip" : ""}`;
     const what = `vertex ${v} (Grundy value ${values[v]}${chips ? `, ${chips} chip${chips > 1 ? "s" : ""}` : ""})`;
@@ -193,8 +224,10 @@ function graphDraw(position, params, view) {
     node.setAttribute("data-state", String(chips));
     box.append(node);
     if (targets.has(v) && movable.has(v)) {
-      // the vertex is a target, so its own chip is selected with a small button at its corner
-      const badge = `left: ${x + R - 8}px; top: ${y - R - 6}px`;
+      // the vertex is a target, so its own chip is selected with a small button beside it (never on it)
+      const [bl, bt] = graphBadgeSpot([x, y], R, BADGE, W, H, taken);
+      taken.push([bl, bt, bl + BADGE, bt + BADGE]);
+      const badge = `left: ${left(x, bl - x)}; top: ${top(y, bt - y)}`;
       box.append(
         view.el(
           "button",

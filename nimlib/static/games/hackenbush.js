@@ -18,7 +18,7 @@
 import { register, explainHtml } from "../core.js";
 
 const HB_UNIT = 52; // pixels per layout unit
-const HB_BUTTON = 22; // diameter of an edge's button, in pixels
+const HB_BUTTON = 24; // diameter of an edge's button, in pixels (the 24 px target of WCAG 2.5.8, as widget.css makes it)
 const HB_SVG = "http://www.w3.org/2000/svg";
 
 function hbEdges(params) {
@@ -290,8 +290,10 @@ function hbDraw(position, params, view) {
   svg.setAttribute("width", String(Math.round(width)));
   svg.setAttribute("height", String(Math.round(height)));
   svg.setAttribute("viewBox", `${left} ${-top} ${right - left} ${top + 0.35}`);
-  svg.setAttribute("role", "group"); // not "img": its edges are controls (Tab, Enter)
-  svg.setAttribute("style", "display: block"); // no inline baseline gap, so the board needs no vertical scroll
+  svg.setAttribute("role", "group"); // the edges' buttons are its controls
+  // block: no inline baseline gap, so the board needs no vertical scroll; the width of its box (at most
+  // the natural width), so a narrow screen shows the whole picture smaller
+  svg.setAttribute("style", "display: block; width: 100%; height: auto");
   svg.setAttribute("aria-label", `Hackenbush picture: ${position.length} edge${position.length === 1 ? "" : "s"} standing on the ground line`);
   const add = (tag, attrs) => {
     const node = doc.createElementNS(HB_SVG, tag);
@@ -302,7 +304,10 @@ function hbDraw(position, params, view) {
   // The SVG draws with y pointing down, so every y is negated (transform on a group would do the same)
   add("rect", { x: left, y: 0, width: right - left, height: 0.35, fill: "#999" });
   add("line", { x1: left, y1: 0, x2: right, y2: 0, stroke: "#444", "stroke-width": 0.05 });
-  const box = view.el("div", { className: "nimlib-hackenbush", style: `position: relative; width: ${Math.round(width)}px; height: ${Math.round(height)}px` });
+  // The picture scales down to fit its box (max-width); the buttons keep their size and sit at the same
+  // fraction of the picture (left/top in %)
+  const box = view.el("div", { className: "nimlib-hackenbush", style: `position: relative; width: ${Math.round(width)}px; max-width: 100%` });
+  const pct = (value, whole) => `${((100 * value) / whole).toFixed(3)}%`;
   const copies = new Map();
   const loops = new Map();
   for (const i of shown) if (edges[i][0] === edges[i][1]) loops.set(edges[i][0], (loops.get(edges[i][0]) || 0) + 1);
@@ -339,19 +344,13 @@ function hbDraw(position, params, view) {
       const button = view.moveButton([i], String(i), { label, className: "nimlib-hb-edge" });
       button.setAttribute(
         "style",
-        `position: absolute; left: ${Math.round(sx(g.mid[0]) - HB_BUTTON / 2)}px; top: ${Math.round(sy(g.mid[1]) - HB_BUTTON / 2)}px; ` +
+        `position: absolute; left: calc(${pct(sx(g.mid[0]), width)} - ${HB_BUTTON / 2}px); top: calc(${pct(sy(g.mid[1]), height)} - ${HB_BUTTON / 2}px); ` +
           `width: ${HB_BUTTON}px; height: ${HB_BUTTON}px; min-height: ${HB_BUTTON}px; padding: 0; border-radius: ${HB_BUTTON / 2}px; ` +
           `font-size: 11px; line-height: ${HB_BUTTON - 2}px; text-align: center; cursor: pointer`,
       );
       path.style.cursor = "pointer";
+      // A click on the edge cuts it too; the keyboard uses the edge's button (one tab stop per edge)
       path.addEventListener("click", () => button.click());
-      // The edge takes the keyboard as its button does: focusable, Enter or Space cuts it
-      for (const [name, value] of [["tabindex", "0"], ["role", "button"], ["aria-label", label]]) path.setAttribute(name, value);
-      path.addEventListener("keydown", (event) => {
-        if (event.key !== "Enter" && event.key !== " ") return;
-        event.preventDefault();
-        button.click();
-      });
       buttons.push(button);
     }
   }

@@ -145,15 +145,25 @@ function wythoffSide(position, params) {
   return Math.min(WYTHOFF_LIMIT + 1, Math.max(Number(params.board) || 8, x + 1, y + 1));
 }
 
-/** The chessboard: the corner bottom left, the queen on [x, y], a data-move button on each square she reaches. */
+export const WYTHOFF_CELL = 26; // px, the side of a square (a 24 px target at least, WCAG 2.5.8)
+
+/**
+ * The chessboard: the corner bottom left, the queen on [x, y], a data-move button on each square she
+ * reaches. A grid of side × side squares that never wraps: a board wider or taller than the page
+ * scrolls inside its own box (class nimlib-wythoff-box), which shows the queen's square when drawn.
+ */
 export function wythoffDraw(position, params, view) {
   const [x, y] = wythoffCheck(position);
   const side = wythoffSide(position, params);
-  const cell = "display:inline-flex;align-items:center;justify-content:center;width:26px;height:26px;min-height:26px;margin:0;padding:0;border:0;border-radius:0;font-size:18px;";
+  const size = WYTHOFF_CELL;
+  const cell = `display:inline-flex;align-items:center;justify-content:center;width:${size}px;height:${size}px;min-height:${size}px;margin:0;padding:0;border:0;border-radius:0;font-size:18px;`;
   const targets = new Map(wythoffMoves(position).map((m) => [`${m.after[0]},${m.after[1]}`, m]));
-  const board = view.el("div", { className: "nimlib-wythoff", style: "display:inline-block;border:2px solid #4a5568;line-height:0" });
+  const board = view.el("div", {
+    className: "nimlib-wythoff",
+    "data-side": String(side),
+    style: `display:grid;grid-template-columns:repeat(${side}, ${size}px);grid-auto-rows:${size}px;width:max-content;border:2px solid #4a5568;line-height:0`,
+  });
   for (let row = side - 1; row >= 0; row--) {
-    const line = view.el("div", { className: "nimlib-row", style: "margin:0;gap:0" });
     for (let col = 0; col < side; col++) {
       const dark = (row + col) % 2 === 0;
       const shade = dark ? "#b7791f" : "#faf089";
@@ -165,7 +175,7 @@ export function wythoffDraw(position, params, view) {
           className: "nimlib-wythoff-target",
         });
         b.setAttribute("style", `${cell}background:${shade};color:#1a202c;${corner}`);
-        line.append(b);
+        board.append(b);
       } else {
         const queen = col === x && row === y;
         const square = view.el(
@@ -178,10 +188,19 @@ export function wythoffDraw(position, params, view) {
           },
           queen ? "♛" : "",
         );
-        line.append(square);
+        board.append(square);
       }
     }
-    board.append(line);
+  }
+  // At most 16 rows tall and the page's width wide; the queen's square in sight once the box is on the page
+  const box = view.el("div", { className: "nimlib-wythoff-box", style: `max-width:100%;width:max-content;max-height:min(70vh, ${16 * size + 4}px);overflow:auto` }, board);
+  const win = box.ownerDocument && box.ownerDocument.defaultView;
+  if (win && win.requestAnimationFrame) {
+    win.requestAnimationFrame(() => {
+      if (!box.isConnected) return;
+      box.scrollLeft = Math.max(0, (x + 1) * size + 2 - box.clientWidth);
+      box.scrollTop = Math.max(0, (side - 1 - y) * size);
+    });
   }
   const caption = view.el(
     "div",
@@ -189,7 +208,7 @@ export function wythoffDraw(position, params, view) {
     `Queen at (${x}, ${y}): heap 0 = ${plural(x, "column")} and heap 1 = ${plural(y, "row")} from the corner (bottom left, outlined). `,
     view.el("span", { className: "nimlib-help" }, "Click a dotted square to move there."),
   );
-  return view.el("div", {}, board, caption);
+  return view.el("div", {}, box, caption);
 }
 
 export function wythoffParse(text) {

@@ -1,0 +1,104 @@
+// Puzzle mode without layout shift, in a small DOM: the board never gets shorter during a puzzle, the
+// feedback's room holds the longest feedback the puzzle gives, and focus moves without the browser's scroll.
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as core from "../../nimlib/static/core.js";
+import * as pz from "../../nimlib/static/puzzle.js";
+import "../../nimlib/static/games/nim.js";
+import "../../nimlib/static/games/wythoff.js";
+import "../../nimlib/static/games/coins.js";
+import { makeDocument } from "./mount_helpers.mjs";
+
+function puzzleModel(game, params, sizes) {
+  const values = { game, params, mode: "puzzle", sizes, results: [], streak: 0, solved: 0 };
+  return { get: (k) => values[k], set: (k, v) => (values[k] = v), save_changes() {}, on() {}, off() {} };
+}
+
+// Each game with an N-position's several moves: Nim (a heap emptied pulls its row in), Moore's Nim_2
+// (a selection, then the move), Wythoff, turning turtles
+const GAMES = [
+  ["nim", {}, [4, 12]],
+  ["moore", { k: 2 }, [4, 12]],
+  ["wythoff", { board: 12 }, [3, 24]],
+  ["turtles", { length: 11 }, [2, 16]],
+];
+
+for (const [game, params, sizes] of GAMES) {
+  test(`${game}: the board keeps its tallest height, the feedback fits its room, focus does not scroll`, () => {
+    const doc = makeDocument();
+    const root = doc.createElement("div");
+    pz.mountPuzzle(puzzleModel(game, { ...params, seed: 7 }, sizes), root);
+    const board = root.querySelector(".nimlib-board");
+    // a board's height here: one px per element drawn (a real board's height grows with what it draws)
+    Object.defineProperty(board, "offsetHeight", { get: () => [...board.walk()].length });
+    const room = root.querySelector(".nimlib-puzzle-room");
+    const feedback = root.querySelector(".nimlib-puzzle-feedback");
+    assert.ok(room && room.getAttribute("aria-hidden") === "true" && room.textContent === "", "the room adds no text");
+    assert.equal(room.parent, feedback.parent, "the room shares the feedback's grid cell");
+    let shrank = 0;
+    let moved = 0;
+    let checked = 0;
+    // a click focuses its button first, as in a browser (the page then moves the focus on)
+    const press = (button) => {
+      doc.activeElement = button;
+      button.click();
+    };
+    for (let round = 0; round < 16; round++) {
+      press(root.querySelector("[data-ctl='next']"));
+      const reserved = [];
+      const note = () => reserved.push(parseFloat(board.style.minHeight) || 0);
+      const fits = () => {
+        const text = feedback.textContent;
+        const space = room.getAttribute("data-room");
+        assert.ok(text.length <= space.length, `"${text}" (${text.length}) is longer than its room (${space.length})`);
+        assert.ok(!/[^\sn]/.test(space), "the room is drawn with n's: no words");
+        checked++;
+      };
+      note();
+      press(root.querySelector(round % 2 ? "[data-answer='P']" : "[data-answer='N']"));
+      note();
+      fits();
+      if (root.querySelector(".nimlib-puzzle").dataset.stage === "move") {
+        // a move on the board: a losing one when there is one (the longest feedback: the computer's reply)
+        const buttons = root.querySelectorAll(".nimlib-board button[data-move]:not([disabled])");
+        const position = JSON.parse(root.querySelector(".nimlib-puzzle").dataset.position);
+        const def = core.gameDef(game);
+        const losing = buttons.find((b) => {
+          const after = core.applyMove(def, position, JSON.parse(b.getAttribute("data-move")), params).after;
+          return !pz.puzzleIsP(def, after, params, "computer");
+        });
+        press(losing || buttons[0]);
+        note();
+        fits();
+        moved++;
+      }
+      for (let i = 1; i < reserved.length; i++) if (reserved[i] < reserved[i - 1]) shrank++;
+      assert.ok(reserved.at(-1) >= reserved[0]);
+    }
+    const calls = doc.focusCalls || [];
+    assert.ok(calls.length >= 24, `${calls.length} focus moves`);
+    assert.ok(calls.every((o) => o && o.preventScroll === true), "the focus moved with the browser's own scroll");
+    assert.equal(shrank, 0, "the board got shorter during a puzzle");
+    assert.ok(moved >= 2 && checked >= 18, `${moved} moves, ${checked} feedbacks checked`);
+  });
+}
+
+test("a new puzzle's board takes its own height again, and the room grows by the easier-puzzle sentence", () => {
+  const def = core.gameDef("nim");
+  const plain = pz.puzzleRoom(def, [1, 2, 3], {});
+  const easier = pz.puzzleRoom(def, [1, 2, 3], {}, true);
+  assert.ok(easier.length > plain.length + 40);
+  // the longest label of the position goes in: heap 2 from 12 to 0 is longer than heap 0 from 1 to 0
+  assert.ok(pz.puzzleRoom(def, [1, 12], {}).length > pz.puzzleRoom(def, [1, 1], {}).length);
+  const doc = makeDocument();
+  const root = doc.createElement("div");
+  pz.mountPuzzle(puzzleModel("nim", { seed: 3 }, [4, 12]), root);
+  const board = root.querySelector(".nimlib-board");
+  let height = 500;
+  Object.defineProperty(board, "offsetHeight", { get: () => height });
+  root.querySelector("[data-answer='N']").click();
+  assert.equal(board.style.minHeight, "500px");
+  height = 80;
+  root.querySelector("[data-ctl='next']").click();
+  assert.equal(board.style.minHeight, "80px");
+});
