@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from .conftest import section_headings
 
@@ -95,16 +96,60 @@ def test_every_chapter_is_in_the_toc():
         assert f"notebooks/{path.stem}" in toc, f"{path.name} is not in _toc.yml"
 
 
-@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
-def test_exercises_with_solutions_and_harder_ones(path):
-    """At least 6 exercises a chapter, each with a folded solution, at least two marked ★ (harder)."""
+def _exercises(path: Path) -> list[tuple[int, str, str]]:
+    """(number, marker, solution) of each exercise of a chapter; the marker is "", "★" or "★★"."""
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
-    titles = re.findall(r"\*\*Exercise (\d+)( \(★[^)]*\))?\.\*\*", text)
-    numbers = [int(n) for n, _ in titles]
-    assert len(titles) >= 6 and numbers == list(range(1, len(titles) + 1)), numbers
-    assert sum(1 for _, star in titles if star) >= 2, "at least two exercises are marked ★"
-    assert text.count("{dropdown} Solution") >= len(titles), "every exercise has a folded solution"
+    found = []
+    for match in re.finditer(r"\*\*Exercise (\d+)(?: \((★★|★)[^)]*\))?\.\*\*", text):
+        rest = text[match.end() :]
+        following = re.search(r"\*\*Exercise \d+", rest)
+        body = rest[: following.start()] if following else rest
+        solution = re.search(r":::\{dropdown\} Solution\n(.*?)\n:::", body, re.S)
+        found.append((int(match.group(1)), match.group(2) or "", solution.group(1) if solution else ""))
+    return found
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_exercises_with_solutions(path):
+    """At least 6 exercises a chapter, numbered in order, each with a folded solution; ★ marks at most half."""
+    exercises = _exercises(path)
+    numbers = [n for n, _, _ in exercises]
+    assert len(exercises) >= 6 and numbers == list(range(1, len(exercises) + 1)), numbers
+    assert all(solution.strip() for _, _, solution in exercises), "every exercise has a folded solution"
+    starred = sum(1 for _, marker, _ in exercises if marker)
+    assert 2 * starred <= len(exercises), f"{starred} of {len(exercises)} exercises starred: stars mean harder"
+
+
+def _parts() -> dict[str, list[Path]]:
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    return {
+        part["caption"]: [ROOT / f"{c['file']}.ipynb" for c in part["chapters"] if c["file"].startswith("notebooks/")]
+        for part in toc["parts"]
+        if any(c["file"].startswith("notebooks/") for c in part["chapters"])
+    }
+
+
+def test_every_part_has_a_hard_problem():
+    """Each part of the book has at least one hard problem (★★) with a full solution, not a one-liner."""
+    parts = _parts()
+    assert len(parts) >= 6 and sum(len(chapters) for chapters in parts.values()) == len(CHAPTERS)
+    for caption, chapters in parts.items():
+        hard = [(path.name, n, s) for path in chapters for n, marker, s in _exercises(path) if marker == "★★"]
+        assert hard, f"part {caption!r} has no ★★ problem"
+        assert all(len(s.split()) >= 150 for _, _, s in hard), f"part {caption!r}: a ★★ solution is too short"
+
+
+def test_exercise_parser_reads_markers_and_solutions(tmp_path):
+    cells = [
+        "**Exercise 1.** Easy.\n\n:::{dropdown} Solution\nYes.\n:::",
+        "**Exercise 2 (★).** Harder.\n\n:::{dropdown} Solution\nNo.\n:::",
+        "**Exercise 3 (★★).** Hard, and no solution.",
+    ]
+    notebook = {"cells": [{"cell_type": "markdown", "source": c} for c in cells]}
+    path = tmp_path / "x.ipynb"
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+    assert _exercises(path) == [(1, "", "Yes."), (2, "★", "No."), (3, "★★", "")]
 
 
 def test_the_book_has_at_least_80_exercises():
