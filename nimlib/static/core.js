@@ -191,6 +191,44 @@ export function searchBest(def, position, params, limit = 200000) {
   return null;
 }
 
+/**
+ * New game's deal: a random position (never `previous`, the one on the board) that the reader can win
+ * against best play: an N-position when the reader moves first, a P-position for the computer when it
+ * does (an impartial game's deal that is not moves once to such a position). Up to 40 deals from
+ * the seeded `rng` (so a seed repeats its games); `params.deal === "any"`
+ * keeps the first deal, won or lost. {position, winnable}: the last deal if none is winnable.
+ */
+export function dealGame(def, params, rng, previous = null, computerFirst = false) {
+  let dealt = null;
+  let winnable = false;
+  for (let tries = 0; tries < 40; tries++) {
+    const next = def.random(rng, params);
+    if (previous !== null && key(next) === key(previous) && tries < 39) continue; // a new deal, so the button never looks dead
+    dealt = next;
+    if (params.deal === "any") break;
+    try {
+      const first = computerFirst ? "computer" : "reader";
+      if (isOver(def, dealt, params, first)) continue;
+      const best = bestMove(def, dealt, params, first);
+      winnable = (best !== null) !== computerFirst;
+      if (winnable) break;
+      if (def.partizan) continue; // one move away the other player would move: deal again
+      // an impartial game: one move away is such a position (from a P-position every move reaches an
+      // N-position; from an N-position the winning move reaches a P-position)
+      const options = computerFirst ? [best] : def.moves(dealt, params, first);
+      const m = options[Math.floor(rng() * options.length)];
+      if (m && !isOver(def, m.after, params, first) && (previous === null || key(m.after) !== key(previous))) {
+        dealt = m.after;
+        winnable = true;
+        break;
+      }
+    } catch (error) {
+      if (!(error instanceof OutOfTable)) throw error;
+    }
+  }
+  return { position: dealt, winnable };
+}
+
 /** When every move loses: play on with the move that leaves the most moves (hoping for a mistake). */
 export function stallMove(def, position, params, turn = "reader") {
   if (def.stall) return def.stall(position, params, turn);
@@ -502,7 +540,7 @@ export function mount(model, root) {
     render();
   }
 
-  function restart(start, computerFirst) {
+  function restart(start, computerFirst, winnable = false) {
     if (timer) clearTimeout(timer);
     timer = null;
     busy = false;
@@ -511,7 +549,8 @@ export function mount(model, root) {
     flash = null;
     const values = { start, position: start, history: [], computer_first: computerFirst };
     const over = finishMessage(start, [], computerFirst);
-    values.message = ""; // the status line says whose move it is (or that the game is over)
+    // the status line says whose move it is (or that the game is over); a deal says the reader can win it
+    values.message = winnable && !computerFirst ? "New game: a position you can win with best play." : "";
     save(values);
     if (!over && computerFirst) computerTurn();
     else render();
@@ -551,10 +590,9 @@ export function mount(model, root) {
   function newGame(text) {
     const { computerFirst, position } = state();
     if (text === undefined) {
-      // a new deal is never the position on the board (small games have few), so the button never looks dead
-      let dealt = def.random(rng, params);
-      for (let tries = 0; tries < 10 && key(dealt) === key(position); tries++) dealt = def.random(rng, params);
-      return restart(dealt, computerFirst);
+      // a new deal is never the position on the board (small games have few), and the reader can win it
+      const dealt = dealGame(def, params, rng, position, computerFirst);
+      return restart(dealt.position, computerFirst, dealt.winnable);
     }
     if (!text.trim()) return say("Type a position first, then press Start.");
     let start;

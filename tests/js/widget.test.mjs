@@ -283,3 +283,61 @@ test("an explanation names every component its move changes (issue 23: a flip of
   assert.equal(core.bestMove(core.gameDef("misere-moore"), [1, 2, 0, 0], { k: 2 }).label, "heap 1 from 2 to 0");
   assert.equal(core.bestMove(core.gameDef("moore"), [2, 2, 2, 3], { k: 2 }).label, "heap 3 from 3 to 0");
 });
+
+// Grundy's game values g(0..40) and Dawson's chess (Crosses) as nimlib computes them (tests/test_js_games.py
+// checks these tables against nimlib; here they only feed the deal)
+const GRUNDY40 = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1];
+const DEALT = [
+  ["nim", {}, [3, 4, 5]],
+  ["misere-nim", {}, [2, 3, 4]],
+  ["moore", { k: 2 }, [5, 6, 7]],
+  ["grundy", { values: GRUNDY40 }, [15, 10]],
+  ["turtles", { length: 10 }, [0, 1, 1]],
+  ["turtles", { length: 8, twins: true }, [0, 1, 1]],
+  ["mock-turtles", { length: 8 }, [1, 1]],
+  ["corners", { rows: 4, columns: 4 }, [[2, 2]]],
+  ["wythoff", { board: 12 }, [7, 11]],
+  ["staircase", { steps: 5, max_coins: 3 }, [1, 2, 3]],
+  ["nimble", { length: 8, coins: 3 }, [2, 5]],
+];
+
+test("New game deals a position the reader can win (issue 23): N when the reader moves first, P for the computer when it does; a seed repeats its deals", () => {
+  for (const [game, base, position] of DEALT) {
+    const def = core.gameDef(game);
+    for (const computerFirst of [false, true]) {
+      const dealt = [];
+      for (let seed = 1; seed <= 25; seed++) {
+        const w = mountWidget({ game, params: { ...base, seed }, position, computerFirst });
+        w.click("[data-ctl='new']");
+        const history = w.model.get("history");
+        const start = w.model.get("start");
+        dealt.push(core.key(start));
+        const where = `${game} seed ${seed} ${computerFirst ? "computer first" : "reader first"}: ${core.key(start)}`;
+        const mover = computerFirst ? "computer" : "reader";
+        assert.ok(!core.isOver(def, start, w.model.get("params"), mover), `${where}: the game is over at once`);
+        const wins = core.bestMove(def, start, w.model.get("params"), mover) !== null;
+        assert.equal(wins, !computerFirst, `${where}: the reader cannot win it`);
+        if (!computerFirst) assert.equal(w.model.get("message"), "New game: a position you can win with best play.", where);
+        else assert.equal(history[0].player, "computer", where);
+      }
+      // the same seeds deal the same games
+      const again = [];
+      for (let seed = 1; seed <= 25; seed++) {
+        const w = mountWidget({ game, params: { ...base, seed }, position, computerFirst });
+        w.click("[data-ctl='new']");
+        again.push(core.key(w.model.get("start")));
+      }
+      assert.deepEqual(again, dealt, `${game}: a seed repeats its deal`);
+      assert.ok(new Set(dealt).size > 5, `${game}: ${new Set(dealt).size} different deals of 25`);
+    }
+  }
+  // params.deal = "any" keeps the old deal (lost positions included): some of 40 are lost
+  const def = core.gameDef("grundy");
+  let lost = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    const w = mountWidget({ game: "grundy", params: { values: GRUNDY40, seed, deal: "any" }, position: [15, 10] });
+    w.click("[data-ctl='new']");
+    if (core.bestMove(def, w.model.get("start"), w.model.get("params")) === null) lost++;
+  }
+  assert.ok(lost > 0, "with deal: any, no lost position came up in 40 deals");
+});
