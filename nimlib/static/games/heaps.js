@@ -10,7 +10,7 @@
 // Click a stone: take it and every stone above it (where the rules allow). Click the gap between two
 // stones: split the heap there (where the rules allow).
 
-import { register, OutOfTable, plural } from "../core.js";
+import { register, OutOfTable, plural, stateNaturalsError, stateOptionalIntError } from "../core.js";
 
 const HEAP_RULES = {
   lasker: {
@@ -203,6 +203,24 @@ function heapSplitTakeRow(i, n, params, view) {
   return [row];
 }
 
+// The most heaps, and the largest heap a table may cover (nimlib.boards.MAX_CELLS; tests/test_js_bounds.py)
+export const HEAP_MAX_HEAPS = 1000;
+export const HEAP_MAX_TABLE = 1000;
+
+/** The saved state's shape: the tables in params, then heaps the table covers. */
+export function heapValidate(position, params) {
+  const bad =
+    stateNaturalsError(params.values ?? [], "params.values", { most: HEAP_MAX_TABLE + 1 }) ||
+    stateOptionalIntError(params.largest, "params.largest", 0, HEAP_MAX_TABLE) ||
+    ["subtract", "take_all", "take_one", "take_split"].map((k) => stateNaturalsError(params[k] ?? [], `params.${k}`, { most: HEAP_MAX_TABLE + 1 })).find(Boolean);
+  if (bad || position === undefined) return bad || null;
+  const shape = stateNaturalsError(position, "the heaps", { most: HEAP_MAX_HEAPS });
+  if (shape) return shape;
+  const top = heapLargest(params);
+  const i = position.findIndex((n) => n > top);
+  return i < 0 ? null : `heap ${i} has ${plural(position[i], "stone")}, but this page knows the Grundy values only up to ${top} stones`;
+}
+
 function heapDefine(id) {
   const rules = HEAP_RULES[id];
   register({
@@ -211,6 +229,7 @@ function heapDefine(id) {
     rules: rules.rules,
     misere: () => false,
     parse: heapParse,
+    validate: heapValidate,
     format: (position) => `(${position.join(", ")})`,
     random: (rng, params) => {
       const top = Math.max(1, Math.min(heapLargest(params), 15));
