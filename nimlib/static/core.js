@@ -88,6 +88,15 @@ export function applyMove(def, position, move, params, turn = "reader") {
   return found;
 }
 
+/** A game's own `apply` by formula: play(), or an Error "<move> is not a legal move here: <why>". */
+export function stateLegalMove(move, play) {
+  try {
+    return play();
+  } catch (error) {
+    throw new Error(`${key(move)} is not a legal move here: ${error.message}`);
+  }
+}
+
 /** Grundy total of a position as a BigInt (normal play). */
 export function totalOf(def, position, params, turn = "reader") {
   return BigInt(def.analyse(position, params, turn).total);
@@ -267,7 +276,12 @@ export function explainData(def, position, params, turn = "reader", played = nul
   const data = { rows, width, columns, total: S, topBit: cm.topBit, component: cm.component, target: cm.target, move: null, fallback: Boolean(cm.fallback) };
   if (S !== 0n && !misere) {
     // `played`: the move actually made (a reply chosen by Python in Jupyter may differ): explain that one
-    const own = played && def.moves(position, params, turn).find((m) => key(m.move) === key(played.move)); // with its parts
+    let own = null; // the move as the game makes it, with its parts (a game's apply, else its list of moves)
+    try {
+      own = played && applyMove(def, position, played.move, params, turn);
+    } catch (error) {
+      own = null;
+    }
     let move = played ? (own ?? played) : def.best ? def.best(position, params, turn) : cm.move;
     if (move) move = { ...move, parts: partsOf(def, position, move, analysis, params, turn) };
     if (move && move.parts && !move.parts.includes(data.component)) {
@@ -431,7 +445,10 @@ export function stateGameOf(model) {
   const raw = model.get("params");
   if (raw !== undefined && raw !== null && !stateIsPlain(raw)) return { error: `params must be an object, got ${stateKind(raw)}` };
   const params = raw || {};
-  const error = stateJsonError(params, "params") || stateOptionalIntError(params.seed, "params.seed", -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+  const error =
+    stateJsonError(params, "params") ||
+    stateOptionalIntError(params.seed, "params.seed", -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) ||
+    stateOptionalIntError(params.k, "params.k", 1, Number.MAX_SAFE_INTEGER); // the core reads both
   return error ? { error } : { def: GAMES.get(game), params };
 }
 

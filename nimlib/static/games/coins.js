@@ -17,7 +17,7 @@
 //            A heads coin at place p is a Nim heap of p. params: { length, twins }: in twins the second
 //            flip is compulsory and a heads coin at place p is a heap of p - 1.
 
-import { register, stateKind, stateNaturalsError, stateOptionalIntError } from "../core.js";
+import { register, stateLegalMove, stateKind, stateNaturalsError, stateOptionalIntError } from "../core.js";
 
 const COIN_CSS = `
 .nimlib-stairs { display: flex; align-items: flex-end; gap: 3px; padding: 4px 2px; }
@@ -214,7 +214,7 @@ register({
   },
   moves: (position) => staircaseMoves(position),
   // by formula, never by listing (a staircase of 1000 steps has millions of moves)
-  apply: (position, move) => staircaseApply(position, move),
+  apply: (position, move) => stateLegalMove(move, () => staircaseApply(position, move)),
   isOver: (position) => position.every((a, i) => i === 0 || a === 0),
   best: (position) => staircaseBest(position),
   stall: (position) => {
@@ -421,7 +421,7 @@ register({
   },
   moves: (position, params) => nimbleMoves(position, params),
   // by formula, never by listing
-  apply: (position, move, params) => nimbleApply(position, move, params),
+  apply: (position, move, params) => stateLegalMove(move, () => nimbleApply(position, move, params)),
   isOver: (position, params) => nimbleMovable(position, params).length === 0,
   best: (position, params) => nimbleBest(position, params),
   stall: (position, params) => {
@@ -565,7 +565,7 @@ register({
   random: (rng, params) => Array.from({ length: Math.max(2, Number(params.length) || 10) }, () => (rng() < 0.45 ? 1 : 0)),
   moves: (position, params) => turtlesMoves(position, params),
   // by formula, never by listing
-  apply: (position, move, params) => turtlesApply(position, move, params),
+  apply: (position, move, params) => stateLegalMove(move, () => turtlesApply(position, move, params)),
   isOver: (position, params) => position.every((coin, p) => !coin || (params.twins && p === 0)),
   best: (position, params) => turtlesBest(position, params),
   stall: (position, params) => {
