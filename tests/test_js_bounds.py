@@ -16,9 +16,10 @@ import subprocess
 import pytest
 
 from nimlib import boards, widgets, wythoff
-from nimlib.boards import Nimble, Staircase, TurningTurtles
+from nimlib.boards import HeapBoard, Nimble, Staircase, TurningTurtles
 from nimlib.coins import MockTurtles, Ruler, TurningCorners
 from nimlib.nim import Nim
+from nimlib.rulesets import laskers_nim
 from nimlib.widgets import PlayWidget
 from nimlib.wythoff import Wythoff
 
@@ -94,6 +95,9 @@ PAST = {
 # when they arrive (the constructor alone: a PlayWidget of Ruler(1001) today lists moves until memory runs out)
 PAST_PENDING = {
     "nim heaps": lambda page: PlayWidget(Nim(), [1] * (page["NIM_MAX_HEAPS"] + 1)),
+    "heap stones": lambda page: HeapBoard(game=laskers_nim, largest=1000).check(
+        [1000] * (page["HEAP_MAX_STONES"] // 1000 + 1)
+    ),
     "mock turtles": lambda page: MockTurtles(length=page["TURNING_MAX_COINS"] + 1),
     "ruler": lambda page: Ruler(length=page["TURNING_MAX_COINS"] + 1),
     "corners": lambda page: TurningCorners(rows=page["TURNING_MAX_SIDE"] + 1, columns=2),

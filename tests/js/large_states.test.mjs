@@ -9,6 +9,8 @@ import * as core from "../../nimlib/static/core.js";
 import "../../nimlib/static/games/coins.js";
 import "../../nimlib/static/games/turning.js";
 import "../../nimlib/static/games/wythoff.js";
+import "../../nimlib/static/games/heaps.js";
+import { HEAP_MAX_STONES } from "../../nimlib/static/games/heaps.js";
 import { makeDocument as makeSmallDocument, makeModel, settle } from "./mount_helpers.mjs";
 import { WYTHOFF_LIMIT } from "../../nimlib/static/games/wythoff.js";
 import { TURNING_MAX_SIDE, TURNING_MAX_COINS } from "../../nimlib/static/games/turning.js";
@@ -84,6 +86,24 @@ async function play(game, params, position) {
   return { listed, created: doc.created, root };
 }
 
+/** Lasker's nim: g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3. */
+function laskerTable(n) {
+  return Array.from({ length: n + 1 }, (_, m) => (m === 0 ? 0 : m % 4 === 3 ? m + 1 : m % 4 === 0 ? m - 1 : m));
+}
+
+/** Kayles (0.77) by mex: take 1 or 2 pins, leaving 0, 1 or 2 rows. */
+function octal77(n) {
+  const g = [];
+  for (let m = 0; m <= n; m++) {
+    const seen = new Set();
+    for (const k of [1, 2]) for (let a = 0; 2 * a <= m - k; a++) seen.add(g[a] ^ g[m - k - a]);
+    let v = 0;
+    while (seen.has(v)) v++;
+    g.push(v);
+  }
+  return g;
+}
+
 function rngFrom(seed) {
   return core.makeRng(seed);
 }
@@ -130,6 +150,9 @@ const CASES = [
     for (let i = 1; i <= TURNING_MAX_SIDE; i++) for (let j = 1; j <= TURNING_MAX_SIDE; j++) if (rng() < 0.5) cells.push([i, j]);
     return cells;
   }],
+  ["Lasker's nim, 1000 heaps of 10", "lasker", { values: laskerTable(1000) }, () => Array(1000).fill(HEAP_MAX_STONES / 1000)],
+  ["Lasker's nim, 4 heaps of about 1000", "lasker", { values: laskerTable(1000) }, () => [1000, 997, 990, 981]],
+  ["octal 0.77 (Kayles) as heaps, 8 heaps of up to 300", "heaps", { take_one: [1, 2], take_all: [1, 2], take_split: [1, 2], values: octal77(300) }, () => Array.from({ length: 8 }, (_, i) => 300 - 7 * i)],
   [`Wythoff at the limit (${WYTHOFF_LIMIT}, ${WYTHOFF_LIMIT - 1})`, "wythoff", { board: 12 }, () => [WYTHOFF_LIMIT, WYTHOFF_LIMIT - 1]],
 ];
 
@@ -138,10 +161,12 @@ for (const [what, game, params, make] of CASES) {
   test(`${what}: mounts, hints, plays and replies with bounded work`, async () => {
     const position = make();
     const { listed, created } = await play(game, params, position);
-    const places = game === "corners" ? params.rows * params.columns : game === "wythoff" ? (WYTHOFF_LIMIT + 1) ** 2 : position.length;
+    const stones = ["lasker", "heaps"].includes(game) ? position.reduce((a, n) => a + n, 0) : 0;
+    const places = game === "corners" ? params.rows * params.columns : game === "wythoff" ? (WYTHOFF_LIMIT + 1) ** 2 : stones || position.length;
     const ELEMENTS_BUDGET = ELEMENTS_PER_PLACE * places;
     // Wythoff lists the queen's moves (at most 3 × 99 a position) to draw its targets
-    const budget = game === "wythoff" ? 20 * 3 * WYTHOFF_LIMIT : MOVES_BUDGET;
+    // heap games list one heap's moves at a time (about 1.5 a stone, a few times)
+    const budget = game === "wythoff" ? 20 * 3 * WYTHOFF_LIMIT : stones ? 20 * 1000 : MOVES_BUDGET;
     assert.ok(listed <= budget, `${what}: ${listed} moves listed (budget ${budget})`);
     assert.ok(created <= ELEMENTS_BUDGET, `${what}: ${created} elements created (budget ${ELEMENTS_BUDGET})`);
     checked++;
@@ -169,6 +194,7 @@ test("beyond the limits the page refuses with a message (Python refuses these to
     ["nimble", { length: COIN_MAX_CELLS }, Array(COIN_MAX_CELLS + 1).fill(1)],
     ["corners", { rows: TURNING_MAX_SIDE + 1, columns: 2 }, [[2, 2]]],
     ["mock-turtles", { length: TURNING_MAX_COINS + 1 }, [1]],
+    ["lasker", { values: laskerTable(1000) }, Array(11).fill(1000)],
   ];
   for (const [game, params, position] of refused) {
     const root = doc.createElement("div");
