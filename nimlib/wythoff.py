@@ -166,6 +166,9 @@ def winning_moves(position: Square) -> list[Square]:
 # The table is computed square by square (about a second a million squares): these bound the work and memory
 MAX_CELLS = 20_000_000  # grundy and grundy_row: squares computed (only one row is kept)
 MAX_TABLE_CELLS = 4_000_000  # grundy_table: squares kept (a list of lists, about 40 bytes a square)
+# The play widget's limit on both heaps: the page draws the board and computes G(x, y) up to it
+# (WYTHOFF_LIMIT in static/games/wythoff.js; tests/test_js_bounds.py checks they agree)
+WIDGET_LIMIT = 99
 
 
 def _check_cells(rows: int, columns: int, limit: int, name: str, what: str) -> None:
@@ -324,7 +327,11 @@ class Wythoff(Ruleset):
         return {"board": self.board}
 
     def encode(self, position: Square) -> JSON:
-        return list(check_square(position))
+        """The page's form of a position: refused beyond WIDGET_LIMIT, which the page cannot draw."""
+        x, y = check_square(position)
+        if max(x, y) > WIDGET_LIMIT:
+            raise ValueError(f"the play widget takes heaps of at most WIDGET_LIMIT = {WIDGET_LIMIT}, got {(x, y)}")
+        return [x, y]
 
     def decode(self, data: JSON) -> Square:
         return check_square(data)

@@ -88,6 +88,15 @@ export function applyMove(def, position, move, params, turn = "reader") {
   return found;
 }
 
+/** A game's own `apply` by formula: play(), or an Error "<move> is not a legal move here: <why>". */
+export function stateLegalMove(move, play) {
+  try {
+    return play();
+  } catch (error) {
+    throw new Error(`${key(move)} is not a legal move here: ${error.message}`);
+  }
+}
+
 /** Grundy total of a position as a BigInt (normal play). */
 export function totalOf(def, position, params, turn = "reader") {
   return BigInt(def.analyse(position, params, turn).total);
@@ -315,7 +324,12 @@ export function explainData(def, position, params, turn = "reader", played = nul
   const data = { rows, width, columns, total: S, topBit: cm.topBit, component: cm.component, target: cm.target, move: null, fallback: Boolean(cm.fallback) };
   if (S !== 0n && !misere) {
     // `played`: the move actually made (a reply chosen by Python in Jupyter may differ): explain that one
-    const own = played && def.moves(position, params, turn).find((m) => key(m.move) === key(played.move)); // with its parts
+    let own = null; // the move as the game makes it, with its parts (a game's apply, else its list of moves)
+    try {
+      own = played && applyMove(def, position, played.move, params, turn);
+    } catch (error) {
+      own = null;
+    }
     let move = played ? (own ?? played) : def.best ? def.best(position, params, turn) : cm.move;
     if (move) move = { ...move, parts: partsOf(def, position, move, analysis, params, turn) };
     if (move && move.parts && !move.parts.includes(data.component)) {
@@ -395,6 +409,162 @@ export function entry(player, m, before) {
   return { player, move: m.move, label: m.label, before, after: m.after };
 }
 
+// ------------------------------------------------------------------ saved states
+// A saved widget (the static book's embedded state, or a model) may hold anything: each game checks
+// its position's shape (`validate`) and the core checks the rest before anything is drawn, so a bad
+// state shows a short message in the widget's place and throws nothing.
+
+/** Nesting and size of a saved trait, as nimlib.widgets.PAGE_DEPTH and MAX_PAGE_ITEMS refuse them in Python. */
+export const STATE_MAX_DEPTH = 16;
+export const STATE_MAX_ITEMS = 1000000;
+/** History entries and message characters, as nimlib.widgets.MAX_HISTORY and MAX_MESSAGE. */
+export const STATE_MAX_HISTORY = 100000;
+export const STATE_MAX_MESSAGE = 2000;
+// Keys that could reach an object's prototype if some code copied them with assignment
+const STATE_BAD_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/** What a value is, in words, for a message ("a string", "null", "a list of 3"). */
+export function stateKind(value) {
+  if (value === null) return "null";
+  if (value === undefined) return "nothing";
+  if (Array.isArray(value)) return `a list of ${value.length}`;
+  if (typeof value === "object") return "an object";
+  if (typeof value === "string") return `a string of ${value.length} characters`;
+  return `a ${typeof value} (${String(value).slice(0, 20)})`;
+}
+
+/**
+ * null when `value` is plain JSON (numbers, strings, booleans, null, lists, plain objects) nested at
+ * most `depth` deep with at most `items` values and no __proto__ / constructor / prototype key; else
+ * what is wrong. Iterative (a stack, no recursion), so any nesting is refused, not overflowed.
+ */
+export function stateJsonError(value, name, depth = STATE_MAX_DEPTH, items = STATE_MAX_ITEMS) {
+  const stack = [[value, 1]];
+  let count = 0;
+  while (stack.length) {
+    const [v, d] = stack.pop();
+    if (++count > items) return `${name} holds more than ${items} values`;
+    if (v === null || typeof v === "string" || typeof v === "boolean") continue;
+    if (typeof v === "number") {
+      if (!Number.isFinite(v)) return `${name} holds a number that is not finite`;
+      continue;
+    }
+    if (typeof v !== "object") return `${name} holds ${stateKind(v)}, which no saved state does`;
+    if (d > depth) return `${name} is nested more than ${depth} levels deep`;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) stack.push([v[i], d + 1]);
+      continue;
+    }
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) return `${name} holds an object that is not plain data`;
+    for (const k of Object.keys(v)) {
+      if (STATE_BAD_KEYS.has(k)) return `${name} holds the key "${k}"`;
+      stack.push([v[k], d + 1]);
+    }
+  }
+  return null;
+}
+
+/** null when `value` is a list of at most `most` whole numbers in [min, max]; else what is wrong. */
+export function stateNaturalsError(value, name, { most = STATE_MAX_ITEMS, min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
+  if (!Array.isArray(value)) return `${name} must be a list of whole numbers, got ${stateKind(value)}`;
+  if (value.length > most) return `${name} may hold at most ${most} numbers, got ${value.length}`;
+  for (let i = 0; i < value.length; i++) {
+    const v = value[i];
+    if (!Number.isSafeInteger(v) || v < min || v > max) return `${name}[${i}] must be a whole number from ${min} to ${max}, got ${stateKind(v)}`;
+  }
+  return null;
+}
+
+/** null when `value` is absent or a whole number in [min, max]; else what is wrong (for params such as k). */
+export function stateOptionalIntError(value, name, min, max) {
+  if (value === undefined || value === null) return null;
+  if (!Number.isSafeInteger(value) || value < min || value > max) return `${name} must be a whole number from ${min} to ${max}, got ${stateKind(value)}`;
+  return null;
+}
+
+function stateIsPlain(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** A game's position: plain JSON first, then the game's own check of its shape. */
+export function statePositionError(def, position, params, name = "position") {
+  const shape = stateJsonError(position, name);
+  if (shape) return shape;
+  if (!def.validate) return null;
+  try {
+    const problem = def.validate(position, params);
+    return problem ? `${name}: ${problem}` : null;
+  } catch (error) {
+    return `${name}: ${error.message}`;
+  }
+}
+
+/** The game and params of a saved widget: {def, params} or {error}. */
+export function stateGameOf(model) {
+  const game = model.get("game");
+  if (typeof game !== "string" || !GAMES.has(game)) return { error: `the game ${typeof game === "string" ? `"${game.slice(0, 40)}"` : stateKind(game)} is not one this page plays` };
+  const raw = model.get("params");
+  if (raw !== undefined && raw !== null && !stateIsPlain(raw)) return { error: `params must be an object, got ${stateKind(raw)}` };
+  const params = raw || {};
+  const error =
+    stateJsonError(params, "params") ||
+    stateOptionalIntError(params.seed, "params.seed", -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) ||
+    stateOptionalIntError(params.k, "params.k", 1, Number.MAX_SAFE_INTEGER); // the core reads both
+  return error ? { error } : { def: GAMES.get(game), params };
+}
+
+/**
+ * null when a play widget's saved state can be drawn and played: the game, params, position, start,
+ * every history entry (player, label, the positions before and after; the last one a legal move
+ * ending at the position), computer_first and message. Else a short reason.
+ */
+export function savedStateError(model) {
+  const { def, params, error } = stateGameOf(model);
+  if (error) return error;
+  const position = model.get("position");
+  const problem = statePositionError(def, position, params) || statePositionError(def, model.get("start"), params, "start");
+  if (problem) return problem;
+  const history = model.get("history");
+  if (history !== undefined && history !== null) {
+    if (!Array.isArray(history)) return `history must be a list, got ${stateKind(history)}`;
+    if (history.length > STATE_MAX_HISTORY) return `history may hold at most ${STATE_MAX_HISTORY} moves, got ${history.length}`;
+    for (let i = 0; i < history.length; i++) {
+      const e = history[i];
+      const name = `history[${i}]`;
+      if (!stateIsPlain(e)) return `${name} must be an object, got ${stateKind(e)}`;
+      const bad = stateJsonError(e, name);
+      if (bad) return bad;
+      if (e.player !== "reader" && e.player !== "computer") return `${name}.player must be "reader" or "computer"`;
+      if (typeof e.label !== "string" || e.label.length > STATE_MAX_MESSAGE) return `${name}.label must be a short text`;
+      const ends = statePositionError(def, e.before, params, `${name}.before`) || statePositionError(def, e.after, params, `${name}.after`);
+      if (ends) return ends;
+    }
+    const last = history[history.length - 1];
+    if (last) {
+      try {
+        const played = applyMove(def, last.before, last.move, params, last.player);
+        if (key(played.after) !== key(last.after)) return "the history's last move does not lead to its position";
+      } catch (e) {
+        return `the history's last move is not legal: ${e.message}`;
+      }
+      if (key(last.after) !== key(position)) return "the history does not end at the position";
+    }
+  }
+  const first = model.get("computer_first");
+  if (first !== undefined && first !== null && typeof first !== "boolean") return `computer_first must be true or false, got ${stateKind(first)}`;
+  const message = model.get("message");
+  if (message !== undefined && message !== null && (typeof message !== "string" || message.length > STATE_MAX_MESSAGE)) return `message must be a text of at most ${STATE_MAX_MESSAGE} characters`;
+  return null;
+}
+
+/** What a widget with a bad saved state shows instead of the game (and nothing else). */
+export function stateRefused(root, text) {
+  const doc = root.ownerDocument;
+  root.replaceChildren(el(doc, "p", { className: "nimlib-invalid", role: "status", text }));
+  return () => {};
+}
+
 // ------------------------------------------------------------------ DOM
 
 /** An element with attributes (className, text, html, on<event>, others as attributes) and children. */
@@ -420,6 +590,8 @@ const DELAY = 450; // ms between the reader's move and the computer's reply, so 
 /** Mount a game on `el` over an anywidget-style `model` (get/set/save_changes/on/off). */
 export function mount(model, root) {
   const doc = root.ownerDocument;
+  const invalid = savedStateError(model); // checked before anything is drawn
+  if (invalid) return stateRefused(root, `This game's saved position is not valid: ${invalid}.`);
   const def = gameDef(model.get("game"));
   const params = model.get("params") || {};
   const rng = makeRng(rngSeed(def, params, model.get("start")));
@@ -767,16 +939,22 @@ export function mount(model, root) {
   model.on("change:history", onChange);
   model.on("change:message", onChange);
 
-  const { position, history, computerFirst } = state();
-  if (history.length === 0 && computerFirst && !isOver(def, position, params, "computer")) computerTurn();
-  else render();
-
-  return () => {
+  const detach = () => {
     if (timer) clearTimeout(timer);
     model.off("change:position", onChange);
     model.off("change:history", onChange);
     model.off("change:message", onChange);
   };
+  const { position, history, computerFirst } = state();
+  try {
+    if (history.length === 0 && computerFirst && !isOver(def, position, params, "computer")) computerTurn();
+    else render();
+  } catch (error) {
+    // a state every check passed that the game still cannot draw: say so in its place, throw nothing
+    detach();
+    return stateRefused(root, `This game could not be shown: ${error.message}.`);
+  }
+  return detach;
 }
 
 export default {

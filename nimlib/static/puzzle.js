@@ -12,7 +12,7 @@
 // Everything above the "DOM" line is pure logic on plain data, imported by the node tests. Every
 // top-level name starts with "puzzle" (the bundle shares one scope with core.js and the games).
 
-import { gameDef, key, makeRng, isOver, isMisere, applyMove, bestMove, computerMove, explainPosition, escapeHtml, el, OutOfTable } from "./core.js";
+import { gameDef, key, makeRng, isOver, isMisere, applyMove, bestMove, computerMove, explainPosition, escapeHtml, el, OutOfTable, stateGameOf, stateJsonError, stateKind, stateRefused } from "./core.js";
 
 /** Difficulty levels 0 .. PUZZLE_LEVELS - 1; each right answer climbs one. */
 export const PUZZLE_LEVELS = 5;
@@ -287,8 +287,46 @@ function puzzleParts(node) {
   return new Map([...node.querySelectorAll("[data-part]")].map((n) => [n.dataset.part, n.dataset.state ?? n.textContent]));
 }
 
+/** Most legal moves a puzzle may ask for (sizes[1]); nimlib.widgets.PuzzleWidget refuses more. */
+export const PUZZLE_MAX_SIZE = 10000;
+
+/**
+ * null when a puzzle's saved state can be played: the game, its params (the game's `validate` with no
+ * position), sizes, streak, solved and results; else a short reason.
+ */
+export function puzzleSavedError(model) {
+  const { def, params, error } = stateGameOf(model);
+  if (error) return error;
+  if (def.validate) {
+    try {
+      const problem = def.validate(undefined, params);
+      if (problem) return `params: ${problem}`;
+    } catch (e) {
+      return `params: ${e.message}`;
+    }
+  }
+  const sizes = model.get("sizes");
+  if (sizes !== undefined && sizes !== null) {
+    const ok = Array.isArray(sizes) && sizes.length === 2 && sizes.every((n) => Number.isSafeInteger(n)) && sizes[0] >= 1 && sizes[1] >= sizes[0] && sizes[1] <= PUZZLE_MAX_SIZE;
+    if (!ok) return `sizes must be [fewest, most] legal moves with 1 <= fewest <= most <= ${PUZZLE_MAX_SIZE}, got ${stateKind(sizes)}`;
+  }
+  for (const name of ["streak", "solved"]) {
+    const v = model.get(name);
+    if (v !== undefined && v !== null && !(Number.isSafeInteger(v) && v >= 0)) return `${name} must be a whole number, got ${stateKind(v)}`;
+  }
+  const results = model.get("results");
+  if (results !== undefined && results !== null) {
+    if (!Array.isArray(results) || results.length > PUZZLE_MAX_RESULTS) return `results must be a list of at most ${PUZZLE_MAX_RESULTS} puzzles, got ${stateKind(results)}`;
+    const bad = stateJsonError(results, "results");
+    if (bad) return bad;
+  }
+  return null;
+}
+
 /** Mount a puzzle on `root` over an anywidget-style `model` (get/set/save_changes/on/off). */
 export function mountPuzzle(model, root) {
+  const invalid = puzzleSavedError(model); // checked before anything is drawn
+  if (invalid) return stateRefused(root, `This puzzle's saved state is not valid: ${invalid}.`);
   const doc = root.ownerDocument;
   const def = gameDef(model.get("game"));
   const params = model.get("params") || {};
@@ -533,6 +571,10 @@ export function mountPuzzle(model, root) {
     }
   }
 
-  nextPuzzle(false);
+  try {
+    nextPuzzle(false);
+  } catch (error) {
+    return stateRefused(root, `This puzzle could not be shown: ${error.message}.`);
+  }
   return () => {};
 }

@@ -17,7 +17,7 @@
 //            A heads coin at place p is a Nim heap of p. params: { length, twins }: in twins the second
 //            flip is compulsory and a heads coin at place p is a heap of p - 1.
 
-import { register } from "../core.js";
+import { register, stateLegalMove, stateKind, stateNaturalsError, stateOptionalIntError } from "../core.js";
 
 const COIN_CSS = `
 .nimlib-stairs { display: flex; align-items: flex-end; gap: 3px; padding: 4px 2px; }
@@ -55,7 +55,20 @@ function coinNumbers(text, what) {
 }
 
 function coinXor(components) {
-  return components.reduce((a, c) => a ^ c.value, 0);
+  // 32-bit XOR while every value fits; exact BigInt beyond (a step may hold up to 2^53 - 1 coins)
+  if (components.every((c) => c.value <= 0x7fffffff)) return components.reduce((a, c) => a ^ c.value, 0);
+  return components.reduce((a, c) => a ^ BigInt(c.value), 0n);
+}
+
+// The most steps, cells and coins a saved state may hold (nimlib.boards.MAX_CELLS; tests/test_js_bounds.py)
+export const COIN_MAX_CELLS = 1000;
+
+/** A move [a, b] of two whole numbers, or an Error. */
+function coinPair(move) {
+  if (!Array.isArray(move) || move.length !== 2 || !move.every((v) => Number.isSafeInteger(v) && v >= 0)) {
+    throw new Error(`a move is two whole numbers, got ${stateKind(move)}`);
+  }
+  return move;
 }
 
 const coinPlural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -69,20 +82,46 @@ const coinPlural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export function staircaseMoves(position) {
   const out = [];
   for (let i = 1; i < position.length; i++) {
-    // step i + 1 (index i) loses coins, step i (index i - 1) gains them
-    const fromEven = (i + 1) % 2 === 0;
-    const counted = fromEven ? i + 1 : i; // the even step among the two
-    const note = fromEven
-      ? `step ${i + 1} is even and counts, step ${i} is odd and does not`
-      : `step ${i} is even and counts, step ${i + 1} is odd and does not`;
-    for (let c = 1; c <= position[i]; c++) {
-      const after = position.slice();
-      after[i] -= c;
-      after[i - 1] += c;
-      out.push({ move: [i, c], after, label: `${coinPlural(c, "coin")} from step ${i + 1} to step ${i}`, parts: [counted / 2 - 1], note });
-    }
+    for (let c = 1; c <= position[i]; c++) out.push(staircaseStep(position, i, c));
   }
   return out;
+}
+
+/** The move [i, c] (c coins from step i + 1 down to step i), as staircaseMoves lists it. */
+function staircaseStep(position, i, c) {
+  // step i + 1 (index i) loses coins, step i (index i - 1) gains them
+  const fromEven = (i + 1) % 2 === 0;
+  const counted = fromEven ? i + 1 : i; // the even step among the two
+  const note = fromEven
+    ? `step ${i + 1} is even and counts, step ${i} is odd and does not`
+    : `step ${i} is even and counts, step ${i + 1} is odd and does not`;
+  const after = position.slice();
+  after[i] -= c;
+  after[i - 1] += c;
+  return { move: [i, c], after, label: `${coinPlural(c, "coin")} from step ${i + 1} to step ${i}`, parts: [counted / 2 - 1], note };
+}
+
+/** The reader's move [i, c] if legal (Error if not), without listing every move. */
+export function staircaseApply(position, move) {
+  const [i, c] = coinPair(move);
+  if (i < 1 || i >= position.length) throw new Error(`there is no step ${i + 1} to move coins from (steps 2 to ${position.length})`);
+  if (c < 1 || c > position[i]) throw new Error(`step ${i + 1} has ${coinPlural(position[i], "coin")}; it cannot move ${c}`);
+  return staircaseStep(position, i, c);
+}
+
+/**
+ * The sum rule by formula (Nim on the even steps): the first even step whose count has the XOR's top
+ * bit moves count − (count ⊕ XOR) coins down, the first move in staircaseMoves' order with that
+ * component that leaves XOR 0 (what componentMove finds by listing, in O(steps) instead).
+ */
+export function staircaseBest(position) {
+  const { components, total } = staircaseAnalyse(position);
+  const S = BigInt(total);
+  if (S === 0n) return null;
+  const bit = 1n << BigInt(S.toString(2).length - 1);
+  const k = components.findIndex((c) => (BigInt(c.value) & bit) !== 0n);
+  const v = BigInt(components[k].value);
+  return staircaseStep(position, 2 * k + 1, Number(v - (v ^ S)));
 }
 
 export function staircaseAnalyse(position) {
@@ -93,14 +132,43 @@ export function staircaseAnalyse(position) {
   return { components, total: coinXor(components) };
 }
 
+// A step with more coins than this shows its top coins, a count and a box for any number (as Nim's heaps)
+const STAIR_COINS = 12;
+const STAIR_TOP = 6;
+
+/** A number box and its button: move any number of coins from step i + 1 (a step too tall to draw). */
+function staircaseCountBox(view, position, i) {
+  const box = view.el("span", { className: "nimlib-more" });
+  const input = view.el("input", { type: "number", min: 1, max: position[i], "aria-label": `coins to move from step ${i + 1}`, style: "width:6em" });
+  const button = view.moveButton([i, 1], "move", { label: `move the number of coins in the box from step ${i + 1} to step ${i}` });
+  button.disabled = true;
+  input.addEventListener("input", () => {
+    const n = Number(input.value);
+    const ok = input.value !== "" && Number.isSafeInteger(n) && n >= 1 && n <= position[i];
+    button.disabled = !ok || view.busy;
+    if (ok) button.dataset.move = JSON.stringify([i, n]);
+  });
+  box.append(input, " ", button);
+  return box;
+}
+
 function staircaseDraw(position, params, view) {
   const board = view.el("div", { className: "nimlib-stairs", role: "group", "aria-label": "staircase, step 1 on the left" });
   board.append(coinStyle(view));
   position.forEach((a, i) => {
     const step = view.el("div", { className: "nimlib-step", "data-part": `step-${i}`, "data-state": String(a) });
     const stack = view.el("div", { className: "nimlib-stack" });
-    // top coin first: the c-th coin from the top moves with the c - 1 above it
+    // top coin first: the c-th coin from the top moves with the c - 1 above it; a tall step draws
+    // its top coins, the hinted one, the bottom one and a box for any number
+    const hinted = view.hint && view.hint[0] === i ? view.hint[1] : null;
+    const drawn = a <= STAIR_COINS ? null : new Set([...Array(STAIR_TOP).keys()].map((c) => c + 1).concat([a, hinted]));
     for (let c = 1; c <= a; c++) {
+      if (drawn && !drawn.has(c)) {
+        const next = [...drawn].filter((d) => d > c).sort((p, q) => p - q)[0];
+        stack.append(view.el("span", { className: "nimlib-more" }, `… ${next - c} more …`));
+        c = next - 1;
+        continue;
+      }
       if (i === 0) {
         stack.append(view.el("span", { className: "nimlib-coin", title: "a coin on step 1 (it stays there)" }));
       } else {
@@ -108,8 +176,10 @@ function staircaseDraw(position, params, view) {
         stack.append(view.moveButton([i, c], "", { label, className: "nimlib-coin" }));
       }
     }
+    if (drawn && i > 0) stack.append(staircaseCountBox(view, position, i));
     step.append(stack);
-    const tread = view.el("div", { className: `nimlib-tread${(i + 1) % 2 === 0 ? " nimlib-even" : ""}`, style: `height: ${18 + 12 * i}px` });
+    // the treads rise step by step (at most 24 steps high, so a long staircase stays on the page)
+    const tread = view.el("div", { className: `nimlib-tread${(i + 1) % 2 === 0 ? " nimlib-even" : ""}`, style: `height: ${18 + 12 * Math.min(i, 24)}px` });
     tread.append(`step ${i + 1}`);
     step.append(tread);
     board.append(step);
@@ -132,6 +202,10 @@ register({
     });
     return steps;
   },
+  validate: (position, params) =>
+    stateOptionalIntError(params.steps, "params.steps", 0, COIN_MAX_CELLS) ||
+    stateOptionalIntError(params.max_coins, "params.max_coins", 0, 1000) ||
+    (position === undefined ? null : stateNaturalsError(position, "the steps", { most: COIN_MAX_CELLS })),
   format: (position) => `(${position.join(", ")})`,
   random: (rng, params) => {
     const steps = Math.max(2, Number(params.steps) || 6);
@@ -139,6 +213,14 @@ register({
     return Array.from({ length: steps }, () => Math.floor(rng() * (most + 1)));
   },
   moves: (position) => staircaseMoves(position),
+  // by formula, never by listing (a staircase of 1000 steps has millions of moves)
+  apply: (position, move) => stateLegalMove(move, () => staircaseApply(position, move)),
+  isOver: (position) => position.every((a, i) => i === 0 || a === 0),
+  best: (position) => staircaseBest(position),
+  stall: (position) => {
+    const i = position.findLastIndex((a, j) => j > 0 && a > 0);
+    return i > 0 ? staircaseStep(position, i, 1) : null;
+  },
   analyse: (position) => staircaseAnalyse(position),
   draw: staircaseDraw,
   changed: (before, move) => [`step-${move[0]}`, `step-${move[0] - 1}`],
@@ -150,23 +232,68 @@ register({
 export function nimbleMoves(position, params) {
   const out = [];
   const seen = new Set();
-  const n = position.length;
   position.forEach((cell, k) => {
     if (seen.has(cell)) return; // coins on one cell are interchangeable
     seen.add(cell);
-    const low = params.no_jumps && k > 0 ? position[k - 1] + 1 : 0;
-    // the component the move changes (nimbleAnalyse's order): Nimble, coin k itself; Nimble-2, the
-    // counted gap among coin k's (index n - 1 - k in nimbleGaps) and coin k + 1's (one less)
-    const g = n - 1 - k;
-    const parts = params.no_jumps ? [(g % 2 === 0 ? g : g - 1) / 2] : [k];
-    for (let to = low; to < cell; to++) {
-      const after = position.slice();
-      after[k] = to;
-      after.sort((a, b) => a - b);
-      out.push({ move: [cell, to], after, label: `coin from cell ${cell} to cell ${to}`, parts });
-    }
+    for (let to = nimbleLow(position, params, k); to < cell; to++) out.push(nimbleStep(position, params, k, to));
   });
   return out;
+}
+
+/** The leftmost cell coin k (in sorted order) may slide to: 0, or (Nimble-2) right of the coin before it. */
+function nimbleLow(position, params, k) {
+  return params.no_jumps && k > 0 ? position[k - 1] + 1 : 0;
+}
+
+/** Coin k (the first coin on its cell) slides to cell `to`, as nimbleMoves lists it. */
+function nimbleStep(position, params, k, to) {
+  const n = position.length;
+  const cell = position[k];
+  // the component the move changes (nimbleAnalyse's order): Nimble, coin k itself; Nimble-2, the
+  // counted gap among coin k's (index n - 1 - k in nimbleGaps) and coin k + 1's (one less)
+  const g = n - 1 - k;
+  const parts = params.no_jumps ? [(g % 2 === 0 ? g : g - 1) / 2] : [k];
+  // the coin lands among the sorted coins: a shift, not a sort
+  const after = position.slice();
+  let j = k;
+  while (j > 0 && after[j - 1] > to) {
+    after[j] = after[j - 1];
+    j--;
+  }
+  after[j] = to;
+  return { move: [cell, to], after, label: `coin from cell ${cell} to cell ${to}`, parts };
+}
+
+/** The reader's move [from, to] if legal (Error if not), without listing every move. */
+export function nimbleApply(position, move, params) {
+  const [from, to] = coinPair(move);
+  const k = position.indexOf(from);
+  if (k < 0) throw new Error(`there is no coin on cell ${from}`);
+  const low = nimbleLow(position, params, k);
+  if (to >= from || to < low) throw new Error(`the coin on cell ${from} may slide to cells ${low} to ${from - 1}, not ${to}`);
+  return nimbleStep(position, params, k, to);
+}
+
+/** The coins (sorted indices, the first of each cell) that can move. */
+function nimbleMovable(position, params) {
+  return position.map((cell, k) => k).filter((k) => (k === 0 || position[k - 1] !== position[k]) && nimbleLow(position, params, k) < position[k]);
+}
+
+/**
+ * The sum rule by formula: the first component (a coin's cell; Nimble-2, a counted gap) with the XOR's
+ * top bit drops to its value ⊕ XOR, the move componentMove would find by listing every move.
+ */
+export function nimbleBest(position, params) {
+  const { components, total } = nimbleAnalyse(position, params);
+  const S = BigInt(total);
+  if (S === 0n) return null;
+  const bit = 1n << BigInt(S.toString(2).length - 1);
+  const m = components.findIndex((c) => (BigInt(c.value) & bit) !== 0n);
+  const v = BigInt(components[m].value);
+  const drop = Number(v - (v ^ S));
+  // Nimble: component m is coin m; Nimble-2: the gap left of coin n - 1 - 2m, which that coin closes
+  const k = params.no_jumps ? position.length - 1 - 2 * m : m;
+  return nimbleStep(position, params, k, position[k] - drop);
 }
 
 /** Nimble-2 as staircase nim: the free cells left of each coin, from the rightmost coin down. */
@@ -186,19 +313,42 @@ export function nimbleAnalyse(position, params) {
   return { components, total: coinXor(components) };
 }
 
+/** The saved state's shape: params, then sorted cells below params.length (Nimble-2: no two alike). */
+export function nimbleValidate(position, params) {
+  const bad =
+    stateOptionalIntError(params.length, "params.length", 1, COIN_MAX_CELLS) ||
+    stateOptionalIntError(params.coins, "params.coins", 0, COIN_MAX_CELLS) ||
+    (params.no_jumps !== undefined && typeof params.no_jumps !== "boolean" ? "params.no_jumps must be true or false" : null);
+  if (bad || position === undefined) return bad;
+  const length = params.length ?? COIN_MAX_CELLS;
+  const cells = stateNaturalsError(position, "the coins", { most: COIN_MAX_CELLS, max: length - 1 });
+  if (cells) return cells;
+  for (let k = 1; k < position.length; k++) {
+    if (position[k] < position[k - 1]) return "the coins' cells must be sorted";
+    if (params.no_jumps && position[k] === position[k - 1]) return "in Nimble-2 two coins never share a cell";
+  }
+  return null;
+}
+
 function nimbleDraw(position, params, view) {
   const length = Math.max(Number(params.length) || 0, (position[position.length - 1] ?? 0) + 1);
   const board = view.el("div", { className: "nimlib-coinrow", role: "group", "aria-label": "strip of cells, cell 0 on the left" });
   board.append(coinStyle(view));
   // Two clicks: a coin (selected: the reader's choice, else the rightmost coin that can move), then a cell
-  const all = nimbleMoves(position, params);
-  const movable = new Set(all.map((m) => m.move[0]));
+  // only the chosen coin's moves are listed (a strip of 1000 cells has half a million moves)
+  const movableCoins = nimbleMovable(position, params);
+  const movable = new Set(movableCoins.map((k) => position[k]));
   const picked = view.selection && typeof view.selection.nimble === "number" ? view.selection.nimble : null;
-  const from = movable.has(picked) ? picked : all.length ? all[all.length - 1].move[0] : null;
+  const from = movable.has(picked) ? picked : movableCoins.length ? position[movableCoins[movableCoins.length - 1]] : null;
   const targets = new Map();
-  for (const m of all) if (m.move[0] === from) targets.set(m.move[1], m);
+  if (from !== null) {
+    const k = position.indexOf(from);
+    for (let to = nimbleLow(position, params, k); to < from; to++) targets.set(to, { move: [from, to] });
+  }
+  const counts = new Map();
+  for (const c of position) counts.set(c, (counts.get(c) || 0) + 1);
   for (let cell = 0; cell < length; cell++) {
-    const count = position.filter((c) => c === cell).length;
+    const count = counts.get(cell) || 0;
     const place = view.el("div", { className: "nimlib-place", "data-part": `cell-${cell}`, "data-state": String(count) });
     if (count) {
       const text = count > 1 ? String(count) : "";
@@ -254,6 +404,7 @@ register({
     if (cells.length > 12) throw new Error("at most 12 coins on this page");
     return cells;
   },
+  validate: (position, params) => nimbleValidate(position, params),
   format: (position) => `(${position.join(", ")})`,
   random: (rng, params) => {
     const length = Math.max(2, Number(params.length) || 10);
@@ -269,6 +420,14 @@ register({
     return out.sort((a, b) => a - b);
   },
   moves: (position, params) => nimbleMoves(position, params),
+  // by formula, never by listing
+  apply: (position, move, params) => stateLegalMove(move, () => nimbleApply(position, move, params)),
+  isOver: (position, params) => nimbleMovable(position, params).length === 0,
+  best: (position, params) => nimbleBest(position, params),
+  stall: (position, params) => {
+    const k = nimbleMovable(position, params).pop();
+    return k === undefined ? null : nimbleStep(position, params, k, position[k] - 1);
+  },
   analyse: (position, params) => nimbleAnalyse(position, params),
   draw: nimbleDraw,
   changed: (before, move) => [`cell-${move[0]}`, `cell-${move[1]}`],
@@ -280,22 +439,58 @@ register({
 /** Turning-turtles moves: turn heads coin x to tails, alone ([x]) or with a flip of coin y < x ([x, y]). */
 export function turtlesMoves(position, params = {}) {
   const out = [];
-  // the component of each heads coin: its rank among the heads coins (turtlesAnalyse's order)
-  const rank = [];
-  position.reduce((r, coin, p) => ((rank[p] = coin ? r : -1), r + (coin ? 1 : 0)), 0);
+  const rank = turtlesRank(position);
   position.forEach((coin, x) => {
     if (!coin) return;
-    const turned = position.slice();
-    turned[x] = 0;
-    if (!params.twins) out.push({ move: [x], after: turned, label: `turn coin ${x + 1}`, parts: [rank[x]] });
-    for (let y = 0; y < x; y++) {
-      const after = turned.slice();
-      after[y] = 1 - after[y];
-      const parts = position[y] ? [rank[x], rank[y]] : [rank[x]];
-      out.push({ move: [x, y], after, label: `turn coin ${x + 1}, flip coin ${y + 1}`, parts });
-    }
+    if (!params.twins) out.push(turtlesStep(position, rank, [x]));
+    for (let y = 0; y < x; y++) out.push(turtlesStep(position, rank, [x, y]));
   });
   return out;
+}
+
+/** The component of each heads coin: its rank among the heads coins (turtlesAnalyse's order), else -1. */
+function turtlesRank(position) {
+  const rank = [];
+  position.reduce((r, coin, p) => ((rank[p] = coin ? r : -1), r + (coin ? 1 : 0)), 0);
+  return rank;
+}
+
+/** The move [x] or [x, y], as turtlesMoves lists it. */
+function turtlesStep(position, rank, move) {
+  const [x, y] = move;
+  const after = position.slice();
+  after[x] = 0;
+  if (move.length === 1) return { move: [x], after, label: `turn coin ${x + 1}`, parts: [rank[x]] };
+  after[y] = 1 - after[y];
+  const parts = position[y] ? [rank[x], rank[y]] : [rank[x]];
+  return { move: [x, y], after, label: `turn coin ${x + 1}, flip coin ${y + 1}`, parts };
+}
+
+/** The reader's move if legal (Error if not), without listing every move. */
+export function turtlesApply(position, move, params = {}) {
+  const ok = Array.isArray(move) && (move.length === 2 || (move.length === 1 && !params.twins)) && move.every((v) => Number.isSafeInteger(v) && v >= 0);
+  if (!ok) throw new Error(params.twins ? "a move is [x, y]: turn coin x + 1 and flip coin y + 1" : "a move is [x] or [x, y]");
+  const [x, y] = move;
+  if (x >= position.length || !position[x]) throw new Error(`coin ${x + 1} is not heads`);
+  if (move.length === 2 && y >= x) throw new Error(`the coin flipped must be left of coin ${x + 1}`);
+  return turtlesStep(position, turtlesRank(position), move);
+}
+
+/**
+ * The sum rule by formula: the first heads coin whose value has the XOR's top bit is turned and the
+ * coin worth its value ⊕ XOR flipped (none when that is 0), the move componentMove finds by listing.
+ */
+export function turtlesBest(position, params = {}) {
+  const { components, total } = turtlesAnalyse(position, params);
+  const S = BigInt(total);
+  if (S === 0n) return null;
+  const bit = 1n << BigInt(S.toString(2).length - 1);
+  const m = components.findIndex((c) => (BigInt(c.value) & bit) !== 0n);
+  const x = turtlesRank(position).indexOf(m); // the m-th heads coin
+  const t = Number(BigInt(components[m].value) ^ S);
+  const shift = params.twins ? 1 : 0;
+  const move = t === 0 && !params.twins ? [x] : [x, t - 1 + shift];
+  return turtlesStep(position, turtlesRank(position), move);
 }
 
 export function turtlesAnalyse(position, params = {}) {
@@ -363,9 +558,20 @@ register({
       throw new Error(`coin ${i + 1} ("${c}") must be H (heads) or T (tails)`);
     });
   },
+  validate: (position, params) =>
+    stateOptionalIntError(params.length, "params.length", 1, COIN_MAX_CELLS) ||
+    (position === undefined ? null : stateNaturalsError(position, "the coins", { most: COIN_MAX_CELLS, max: 1 })),
   format: (position) => position.map((c) => (c ? "H" : "T")).join(""), // as chapter 12 writes coins
   random: (rng, params) => Array.from({ length: Math.max(2, Number(params.length) || 10) }, () => (rng() < 0.45 ? 1 : 0)),
   moves: (position, params) => turtlesMoves(position, params),
+  // by formula, never by listing
+  apply: (position, move, params) => stateLegalMove(move, () => turtlesApply(position, move, params)),
+  isOver: (position, params) => position.every((coin, p) => !coin || (params.twins && p === 0)),
+  best: (position, params) => turtlesBest(position, params),
+  stall: (position, params) => {
+    const x = position.findLastIndex((coin, p) => coin && !(params.twins && p === 0));
+    return x < 0 ? null : turtlesStep(position, turtlesRank(position), params.twins ? [x, x - 1] : [x]);
+  },
   analyse: (position, params) => turtlesAnalyse(position, params),
   draw: turtlesDraw,
   changed: (before, move) => move.map((p) => `coin-${p}`),

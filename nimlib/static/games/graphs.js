@@ -241,12 +241,36 @@ function graphDraw(position, params, view) {
   return view.el("div", {}, box, bar);
 }
 
+// The most vertices and chips a saved state may hold (nimlib.boards.MAX_CELLS; tests/test_js_bounds.py)
+export const GRAPH_MAX = 1000;
+
+/** The saved state's shape: a graph in params that graphInfo reads, then sorted chips on its vertices. */
+export function graphValidate(position, params) {
+  const sizes = [params.vertices, params.edges, params.values].find((v) => v !== undefined && (!Array.isArray(v) || v.length > GRAPH_MAX * GRAPH_MAX));
+  if (sizes) return "params.vertices, edges and values must be lists";
+  if ((params.vertices || []).length > GRAPH_MAX) return `the graph may have at most ${GRAPH_MAX} vertices`;
+  for (const pair of [...(params.edges || []), ...(Array.isArray(params.values) && Array.isArray(params.values[0]) ? params.values : [])]) {
+    if (!Array.isArray(pair) || pair.length !== 2 || !pair.every((v) => Number.isSafeInteger(v) && v >= 0)) return "params.edges and values must be pairs of whole numbers";
+  }
+  const { ids } = graphInfo(params); // an Error for an edge to an unknown vertex or a cycle
+  if (position === undefined) return null;
+  if (!Array.isArray(position) || position.length > GRAPH_MAX) return `the chips must be a list of at most ${GRAPH_MAX} vertices`;
+  const known = new Set(ids);
+  for (let k = 0; k < position.length; k++) {
+    if (!known.has(position[k])) return `chip ${k} is on ${JSON.stringify(position[k])}, not a vertex of the graph`;
+    if (k && position[k] < position[k - 1]) return "the chips' vertices must be sorted";
+    if (k && params.annihilate && position[k] === position[k - 1]) return "with annihilation two chips never share a vertex";
+  }
+  return null;
+}
+
 register({
   id: "graph-chips",
   title: (params) => (params.annihilate ? "Chips on a graph (annihilation)" : "Chips on a graph"),
   rules: (params) =>
     `Slide one chip along an arrow.${params.annihilate ? " Two chips that meet both vanish." : ""} Whoever makes the last move wins.`,
   misere: () => false,
+  validate: graphValidate,
   parse: (text, params) => {
     const { ids } = graphInfo(params);
     const parts = String(text).replace(/[()[\]{},;]/g, " ").trim().split(/\s+/).filter(Boolean);

@@ -15,7 +15,7 @@
 // The position is the sum of its pieces (the parts standing on the ground separately), so its value is
 // the XOR of theirs.
 
-import { register, explainHtml } from "../core.js";
+import { register, explainHtml, stateKind, stateNaturalsError } from "../core.js";
 
 const HB_UNIT = 52; // pixels per layout unit
 const HB_BUTTON = 24; // diameter of an edge's button, in pixels (the 24 px target of WCAG 2.5.8, as widget.css makes it)
@@ -391,12 +391,38 @@ export function hbFlipY(d) {
   return out.join(" ");
 }
 
+// The most edges a saved picture may have (tests/test_js_bounds.py)
+export const HB_MAX_EDGES = 1000;
+
+/** The saved state's shape: the picture in params (edges, coords), then sorted distinct edge indices. */
+export function hbValidate(position, params) {
+  const edges = params.edges ?? [];
+  if (!Array.isArray(edges) || edges.length > HB_MAX_EDGES) return `params.edges must be a list of at most ${HB_MAX_EDGES} edges, got ${stateKind(edges)}`;
+  const coords = params.coords ?? {};
+  if (coords === null || typeof coords !== "object" || Array.isArray(coords)) return "params.coords must be an object";
+  for (let i = 0; i < edges.length; i++) {
+    const bad = stateNaturalsError(edges[i], `edge ${i}`, { most: 2 });
+    if (bad || edges[i].length !== 2) return bad || `edge ${i} must be [u, v]`;
+    for (const v of edges[i]) {
+      const xy = coords[String(v)];
+      if (v !== 0 && (!Array.isArray(xy) || xy.length !== 2 || !xy.every(Number.isFinite))) return `vertex ${v} has no place [x, y] in params.coords`;
+    }
+  }
+  if (position === undefined) return null;
+  const shape = stateNaturalsError(position, "the edges standing", { most: edges.length, max: Math.max(0, edges.length - 1) });
+  if (shape) return shape;
+  if (position.length && edges.length === 0) return "the picture has no edges";
+  for (let k = 1; k < position.length; k++) if (position[k] <= position[k - 1]) return "the edges standing must be sorted, each once";
+  return null;
+}
+
 export const hackenbushGame = register({
   id: "hackenbush",
   title: () => "Green Hackenbush",
   rules: () => "Cut one edge; everything no longer joined to the ground falls away. Whoever cuts the last edge wins.",
   misere: () => false,
   parse: hbParse,
+  validate: hbValidate,
   format: hbFormat,
   random: hbRandom,
   moves: hbMoves,

@@ -10,7 +10,7 @@
 // Click a stone: take it and every stone above it (where the rules allow). Click the gap between two
 // stones: split the heap there (where the rules allow).
 
-import { register, OutOfTable, plural } from "../core.js";
+import { register, OutOfTable, plural, key, componentMove, stateLegalMove, stateNaturalsError, stateOptionalIntError } from "../core.js";
 
 const HEAP_RULES = {
   lasker: {
@@ -67,10 +67,11 @@ function heapValue(n, params, i) {
 }
 
 /** Every legal move of game `id` from `position`: {move, after, label, parts} (parts: the heap it changes). */
-export function heapMoves(id, position, params) {
+export function heapMoves(id, position, params, only = null) {
   const rules = HEAP_RULES[id];
   const out = [];
   position.forEach((n, i) => {
+    if (only !== null && i !== only) return; // the moves of heap `only` alone
     for (let j = 0; j < n; j++) {
       if (rules.canTake(n, j, params)) {
         const after = position.slice();
@@ -85,8 +86,49 @@ export function heapMoves(id, position, params) {
       }
     }
   });
-  if (id === "heaps") out.push(...heapSplitTakeMoves(position, params));
+  if (id === "heaps") out.push(...heapSplitTakeMoves(position, params).filter((m) => only === null || m.move[0] === only));
   return out;
+}
+
+/** The reader's move if legal (Error if not): looked up among the moves of the heap it names only. */
+export function heapApply(id, position, move, params) {
+  const i = Array.isArray(move) ? move[0] : null;
+  if (!Number.isSafeInteger(i) || i < 0 || i >= position.length) throw new Error(`there is no heap ${key(i)}`);
+  const found = heapMoves(id, position, params, i).find((m) => key(m.move) === key(move));
+  if (!found) throw new Error(`heap ${i} (${position[i]}) has no such move`);
+  return found;
+}
+
+/**
+ * The sum rule, heap by heap: the first heap whose value has the XOR's top bit, and its first move (in
+ * heapMoves' order) to its value ⊕ XOR: the move componentMove finds, listing one heap's moves, not all.
+ */
+export function heapBest(id, position, params) {
+  const values = params.values || [];
+  const S = position.reduce((a, n, i) => a ^ heapValue(n, params, i), 0);
+  if (S === 0) return null;
+  const bit = 2 ** Math.floor(Math.log2(S));
+  const i = position.findIndex((n) => values[n] & bit);
+  const target = values[position[i]] ^ S;
+  const after = (m) => (Array.isArray(m.move[1]) ? values[m.move[1][0]] ^ values[m.move[1][1]] : values[m.move[1]]);
+  const found = heapMoves(id, position, params, i).find((m) => after(m) === target);
+  return found ?? componentMove(gameDefOfHeaps(id), position, params).move; // a table that breaks the rule: by listing
+}
+
+function gameDefOfHeaps(id) {
+  return HEAP_DEFS.get(id);
+}
+
+const HEAP_DEFS = new Map();
+
+/** The losing side's move: the first move of the largest heap that has one (no list of every move). */
+export function heapStall(id, position, params) {
+  const order = position.map((n, i) => i).sort((a, b) => position[b] - position[a] || a - b);
+  for (const i of order) {
+    const found = heapMoves(id, position, params, i)[0];
+    if (found) return found;
+  }
+  return null;
 }
 
 function heapParse(text, params) {
@@ -203,14 +245,37 @@ function heapSplitTakeRow(i, n, params, view) {
   return [row];
 }
 
+// The most heaps, and the largest heap a table may cover (nimlib.boards.MAX_CELLS; tests/test_js_bounds.py)
+export const HEAP_MAX_HEAPS = 1000;
+export const HEAP_MAX_TABLE = 1000;
+// The most stones in all: each is drawn (a button, and a gap where splits are moves)
+export const HEAP_MAX_STONES = 10000;
+
+/** The saved state's shape: the tables in params, then heaps the table covers. */
+export function heapValidate(position, params) {
+  const bad =
+    stateNaturalsError(params.values ?? [], "params.values", { most: HEAP_MAX_TABLE + 1 }) ||
+    stateOptionalIntError(params.largest, "params.largest", 0, HEAP_MAX_TABLE) ||
+    ["subtract", "take_all", "take_one", "take_split"].map((k) => stateNaturalsError(params[k] ?? [], `params.${k}`, { most: HEAP_MAX_TABLE + 1 })).find(Boolean);
+  if (bad || position === undefined) return bad || null;
+  const shape = stateNaturalsError(position, "the heaps", { most: HEAP_MAX_HEAPS });
+  if (shape) return shape;
+  const top = heapLargest(params);
+  const i = position.findIndex((n) => n > top);
+  if (i >= 0) return `heap ${i} has ${plural(position[i], "stone")}, but this page knows the Grundy values only up to ${top} stones`;
+  const stones = position.reduce((a, n) => a + n, 0);
+  return stones > HEAP_MAX_STONES ? `the heaps hold ${stones} stones, more than the ${HEAP_MAX_STONES} this page draws` : null;
+}
+
 function heapDefine(id) {
   const rules = HEAP_RULES[id];
-  register({
+  const def = register({
     id,
     title: rules.title,
     rules: rules.rules,
     misere: () => false,
     parse: heapParse,
+    validate: heapValidate,
     format: (position) => `(${position.join(", ")})`,
     random: (rng, params) => {
       const top = Math.max(1, Math.min(heapLargest(params), 15));
@@ -220,6 +285,18 @@ function heapDefine(id) {
       position.forEach((n, i) => heapValue(n, params, i));
       return heapMoves(id, position, params);
     },
+    // by formula, one heap's moves at a time (a thousand heaps have tens of thousands of moves)
+    apply: (position, move, params) => stateLegalMove(move, () => heapApply(id, position, move, params)),
+    isOver: (position, params) => {
+      const stuck = new Map(); // heap size -> true when a heap of that size has no move (each size listed once)
+      return position.every((n, i) => {
+        heapValue(n, params, i);
+        if (!stuck.has(n)) stuck.set(n, heapMoves(id, [n], params).length === 0);
+        return stuck.get(n);
+      });
+    },
+    best: (position, params) => heapBest(id, position, params),
+    stall: (position, params) => heapStall(id, position, params),
     analyse: (position, params) => {
       const components = position.map((n, i) => ({ label: `heap ${i} (${n})`, value: heapValue(n, params, i) }));
       return { components, total: components.reduce((a, c) => a ^ c.value, 0) };
@@ -228,6 +305,7 @@ function heapDefine(id) {
     // what the move changed, in the after position's numbering: a split fills heaps i and i + 1
     changed: (before, move) => (Array.isArray(move[1]) ? [`heap-${move[0]}`, `heap-${move[0] + 1}`] : [`heap-${move[0]}`]),
   });
+  HEAP_DEFS.set(id, def);
 }
 
 heapDefine("lasker");

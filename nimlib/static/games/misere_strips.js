@@ -13,7 +13,7 @@
 // analysis (misereStripAnalysis), so the explanation is the computation that chose the move.
 
 import { register, gameDef, OutOfTable, escapeHtml } from "../core.js";
-import { stripRuns, kaylesMoves, kaylesAnalyse, dawsonPlayable, dawsonMoves, dawsonAnalyse } from "./strips.js";
+import { stripRuns, kaylesMoves, kaylesAnalyse, dawsonPlayable, dawsonMoves, dawsonAnalyse, stripValidate } from "./strips.js";
 
 // The longest total of runs the page searches (a row of 24: about 10^4 multisets)
 export const MISERE_STRIP_MAX = 24;
@@ -246,6 +246,8 @@ function misereStripDefine(id, kind) {
         : "Put a cross in an empty cell, never next to another cross. Whoever puts the last cross loses.",
     misere: () => true,
     parse: (text, params) => base().parse(text, params),
+    // the exhaustive misère search is bounded: at most MISERE_STRIP_MAX places
+    validate: (position, params) => stripValidate(position, params, MISERE_STRIP_MAX),
     format: (position, params) => base().format(position, params),
     random: (rng, params) => base().random(rng, { ...params, length: Math.min(Number(params.length) || 10, MISERE_STRIP_MAX) }),
     moves: (position) => spec.moves(position),

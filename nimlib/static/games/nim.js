@@ -9,7 +9,7 @@
 // - Misère Nim_k: when every heap is 0 or 1, P exactly when the number of 1-heaps is 1 mod k + 1;
 //   otherwise the same as normal play (k = 1: Bouton's misère rule).
 
-import { register, escapeHtml, plural } from "../core.js";
+import { register, escapeHtml, plural, stateNaturalsError, stateOptionalIntError } from "../core.js";
 
 const NIM_MAX = 2 ** 53 - 1;
 const NIM_STONES = 13; // heaps up to this size are drawn stone by stone (one line on a 390 px phone)
@@ -384,6 +384,16 @@ function nimSizeBox(view, position, i) {
   return box;
 }
 
+// The most heaps a saved position may hold (nimlib.boards.MAX_CELLS, the longest board; tests/test_js_bounds.py)
+export const NIM_MAX_HEAPS = 1000;
+
+/** The saved state's shape (core's mount calls it before drawing): params.k, then the heaps. */
+export function nimValidate(position, params) {
+  const bad = stateOptionalIntError(params.k, "params.k", 1, NIM_MAX_HEAPS);
+  if (bad || position === undefined) return bad;
+  return stateNaturalsError(position, "the heaps", { most: NIM_MAX_HEAPS, max: NIM_MAX });
+}
+
 function nimRandom(rng, params) {
   const k = nimK(params);
   const heaps = k === 1 ? 3 + Math.floor(rng() * 3) : k + 2 + Math.floor(rng() * 3);
@@ -406,6 +416,7 @@ function nimDefine(id, misere) {
     },
     misere: () => misere,
     parse: (text) => nimParse(text),
+    validate: nimValidate,
     format: (position) => nimFormat(position),
     random: nimRandom,
     moves: (position, params) => nimMoves(position, nimK(params)),

@@ -12,7 +12,7 @@
 // ever moves towards the other piece (a Nim move on the gaps), which also answers any increase, and
 // so the game ends.
 
-import { register } from "../core.js";
+import { register, stateKind, stateNaturalsError, stateOptionalIntError } from "../core.js";
 
 const NORTH_CSS = `
 .nimlib-north { padding: 4px 2px; }
@@ -125,6 +125,22 @@ function northParse(text, params) {
   });
 }
 
+// The most rows and the widest row a saved state may hold (nimlib.boards.MAX_CELLS; tests/test_js_bounds.py)
+export const NORTH_MAX = 1000;
+
+/** The saved state's shape: params, then rows [white, black] of two different columns. */
+export function northValidate(position, params) {
+  const bad = stateOptionalIntError(params.width, "params.width", 2, NORTH_MAX) || stateOptionalIntError(params.rows, "params.rows", 0, NORTH_MAX);
+  if (bad || position === undefined) return bad;
+  if (!Array.isArray(position) || position.length > NORTH_MAX) return `the rows must be a list of at most ${NORTH_MAX}, got ${stateKind(position)}`;
+  for (let r = 0; r < position.length; r++) {
+    const row = position[r];
+    const shape = stateNaturalsError(row, `row ${r}`, { most: 2, max: NORTH_MAX - 1 });
+    if (shape || row.length !== 2 || row[0] === row[1]) return shape || `row ${r} must be [white, black], two different columns`;
+  }
+  return null;
+}
+
 register({
   id: "northcott",
   title: () => "Northcott's game",
@@ -133,6 +149,7 @@ register({
   misere: () => false,
   partizan: true,
   parse: northParse,
+  validate: northValidate,
   format: (position, params) => {
     const width = northWidth(position, params);
     return position.map((row) => [...Array(width).keys()].map((x) => (x === row[0] ? "W" : x === row[1] ? "B" : ".")).join("")).join("/");

@@ -17,7 +17,7 @@
 // with its value from the table, when their XOR is the board's value; otherwise the board as one
 // component (compulsory captures in one piece can tie the pieces together).
 
-import { register, OutOfTable, componentMove, gameDef } from "../core.js";
+import { register, OutOfTable, componentMove, gameDef, stateKind, stateOptionalIntError } from "../core.js";
 
 const PAWN_CSS = `
 .nimlib-pawns { display: inline-grid; padding: 4px 2px; }
@@ -225,6 +225,24 @@ function pawnsParse(text, params) {
   return parsed.reverse();
 }
 
+// The widest board a saved state may hold (nimlib.boards.MAX_CELLS; tests/test_js_bounds.py)
+export const PAWN_MAX_COLUMNS = 1000;
+
+/** The saved state's shape: params, then three rows of "W", "B" and "." of one length. */
+export function pawnsValidate(position, params) {
+  const bad =
+    stateOptionalIntError(params.columns, "params.columns", 1, PAWN_MAX_COLUMNS) ||
+    (params.values !== undefined && (params.values === null || typeof params.values !== "object" || Array.isArray(params.values)) ? "params.values must be a table (an object)" : null);
+  if (bad || position === undefined) return bad;
+  if (!Array.isArray(position) || position.length !== 3) return `the board must be three rows, got ${stateKind(position)}`;
+  for (let r = 0; r < 3; r++) {
+    const row = position[r];
+    if (!Array.isArray(row) || row.length !== position[0].length || row.length > PAWN_MAX_COLUMNS) return `row ${r} must be a list as long as row 0 (at most ${PAWN_MAX_COLUMNS})`;
+    if (!row.every((s) => s === "W" || s === "B" || s === ".")) return `row ${r} must hold only "W", "B" and "."`;
+  }
+  return null;
+}
+
 register({
   id: "pawns",
   title: () => "Dawson's chess",
@@ -233,6 +251,7 @@ register({
   misere: () => false,
   partizan: true,
   parse: pawnsParse,
+  validate: pawnsValidate,
   format: (position) => [2, 1, 0].map((r) => position[r].join("")).join("/"),
   random: (rng, params) => {
     const n = Math.max(1, Number(params.columns) || 8);

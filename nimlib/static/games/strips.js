@@ -11,7 +11,7 @@
 //         (Kayles, 0.77) or of k playable cells (crosses 0.137, crosses-2 0.11337) is a heap of k.
 //         A run beyond the table: OutOfTable.
 
-import { register, OutOfTable } from "../core.js";
+import { register, OutOfTable, stateNaturalsError, stateOptionalIntError } from "../core.js";
 
 const STRIP_CSS = `
 .nimlib-strip { display: flex; align-items: flex-end; gap: 0; padding: 4px 2px; }
@@ -86,6 +86,19 @@ function stripParse01(text, params, ones, zeros, what) {
   });
 }
 
+// The longest strip a saved state may hold (nimlib.boards.MAX_CELLS; tests/test_js_bounds.py)
+export const STRIP_MAX_CELLS = 1000;
+
+/** The saved state's shape: params.length and the value table, then a row of 0s and 1s. */
+export function stripValidate(position, params, most = STRIP_MAX_CELLS) {
+  const bad =
+    stateOptionalIntError(params.length, "params.length", 0, STRIP_MAX_CELLS) ||
+    stateOptionalIntError(params.distance, "params.distance", 1, 2) ||
+    stateNaturalsError(params.values ?? [], "params.values", { most: STRIP_MAX_CELLS + 1 });
+  if (bad || position === undefined) return bad;
+  return stateNaturalsError(position, "the strip", { most, max: 1 });
+}
+
 function stripLength(params, fallback) {
   return Math.max(1, Number(params.length) || fallback);
 }
@@ -147,6 +160,7 @@ register({
   rules: () => "Knock down one pin, or two neighbouring pins. Whoever knocks down the last pin wins.",
   misere: () => false,
   parse: (text, params) => stripParse01(text, params, ["I", "i", "1", "|", "▮"], [".", "0", "_", "·", "-"], "pins"),
+  validate: (position, params) => stripValidate(position, params),
   format: (position) => position.map((p) => (p ? "I" : ".")).join(""),
   random: (rng, params) => {
     const n = stripLength(params, 10);
@@ -226,6 +240,7 @@ function dawsonDefine(id, distance) {
       });
       return strip;
     },
+    validate: (position, params) => stripValidate(position, params),
     format: (position) => position.map((c) => (c ? "X" : ".")).join(""),
     random: (rng, params) => {
       let strip = Array(stripLength(params, 14)).fill(0);

@@ -12,7 +12,7 @@
 //         number of cells: nimlib.tables.tromino_region_values checks this region shape by region
 //         shape by exhaustive search (tests/test_tables.py). A region beyond the table: OutOfTable.
 
-import { register, OutOfTable } from "../core.js";
+import { register, OutOfTable, stateKind, stateNaturalsError, stateOptionalIntError } from "../core.js";
 
 const TROM_CSS = `
 .nimlib-trom { display: inline-grid; gap: 0; padding: 4px 2px; }
@@ -149,6 +149,22 @@ function tromDraw(position, params, view) {
   return grid;
 }
 
+// The most columns a saved board may have (nimlib.boards.MAX_CELLS; tests/test_js_bounds.py)
+export const TROM_MAX_COLUMNS = 1000;
+
+/** The saved state's shape: params, then two rows of 0s and 1s of one length (at least 2). */
+export function tromValidate(position, params) {
+  const bad =
+    stateOptionalIntError(params.columns, "params.columns", 2, TROM_MAX_COLUMNS) ||
+    stateNaturalsError(params.values ?? [], "params.values", { most: 2 * TROM_MAX_COLUMNS + 1 });
+  if (bad || position === undefined) return bad;
+  if (!Array.isArray(position) || position.length !== 2) return `the board must be two rows, got ${stateKind(position)}`;
+  const rows = position.map((row, r) => stateNaturalsError(row, `row ${r}`, { most: TROM_MAX_COLUMNS, max: 1 })).find(Boolean);
+  if (rows) return rows;
+  if (position[0].length !== position[1].length || position[0].length < 2) return "both rows must have the same number of cells, at least 2";
+  return null;
+}
+
 function tromParse(text, params) {
   const rows = String(text).trim().split(/[/\n|]+/).map((r) => r.replace(/\s/g, "")).filter(Boolean);
   if (rows.length !== 2) throw new Error('type the two rows separated by "/", e.g. ##..../.#....  (# covered, . free)');
@@ -172,6 +188,7 @@ register({
     "Place an L-tromino (three cells of a 2×2 square) on free cells: click one of the shapes under the board. Whoever places the last tromino wins.",
   misere: () => false,
   parse: tromParse,
+  validate: tromValidate,
   format: (position) => position.map((row) => row.map((c) => (c ? "#" : ".")).join("")).join("/"),
   random: (rng, params) => {
     const n = Math.max(2, Number(params.columns) || 8);

@@ -29,7 +29,7 @@
 // cell up and to the left of the far corner plays that rectangle; another heads cell becomes the far
 // corner when clicked (one inside the rectangle after clicking the far corner itself).
 
-import { register, explainHtml, explainData, escapeHtml } from "../core.js";
+import { register, stateLegalMove, explainHtml, explainData, escapeHtml, stateKind, stateNaturalsError, stateOptionalIntError } from "../core.js";
 
 // ------------------------------------------------------------------ values
 
@@ -68,23 +68,25 @@ const TURNING_ROWS = {
     value: turningOdious,
     valueName: "coin <i>x</i> alone is worth the <i>x</i>-th odious number (1, 2, 4, 7, 8, 11, …: an odd number of 1 bits)",
     // the sets of other places turned with x, in nimlib's order: none, one (from the right), two
-    others: (x) => {
-      const out = [[]];
-      for (let y = x - 1; y >= 1; y--) out.push([y]);
-      for (let y = x - 1; y >= 1; y--) for (let z = y - 1; z >= 1; z--) out.push([y, z]);
-      return out;
+    // (generated one by one: the best move's search stops at the first that fits)
+    others: function* (x) {
+      yield [];
+      for (let y = x - 1; y >= 1; y--) yield [y];
+      for (let y = x - 1; y >= 1; y--) for (let z = y - 1; z >= 1; z--) yield [y, z];
     },
+    // a legal set of places turned (x first): 1, 2 or 3 coins, the others left of x, right to left
+    legal: (places) => places.length <= 3,
   },
   ruler: {
     title: "The Ruler game",
     rules: "Turn over a run of consecutive coins; the rightmost of them must go from heads to tails. Whoever makes the last move wins.",
     value: turningLowbit,
     valueName: "coin <i>x</i> alone is worth the largest power of 2 dividing <i>x</i>",
-    others: (x) => {
-      const out = [];
-      for (let k = 1; k <= x; k++) out.push(Array.from({ length: k - 1 }, (_, i) => x - 1 - i));
-      return out;
+    others: function* (x) {
+      for (let k = 1; k <= x; k++) yield Array.from({ length: k - 1 }, (_, i) => x - 1 - i);
     },
+    // a run x, x - 1, …
+    legal: (places) => places.every((p, i) => p === places[0] - i),
   },
 };
 
@@ -133,6 +135,36 @@ function turningRowAnalyse(id, position) {
     if (coin) components.push({ label: `coin ${i + 1}`, value: game.value(i + 1) });
   });
   return { components, total: components.reduce((t, c) => t ^ c.value, 0) };
+}
+
+/** A row move from the places it turns (x first), as turningRowMoves lists it. */
+function turningRowStep(position, places) {
+  const rank = turningHeadsRank(position);
+  const parts = places.filter((p) => position[p - 1]).map((p) => rank[p - 1]).sort((a, b) => a - b);
+  return { move: turningIndices(places), after: turningFlip(position, places), label: turningRowLabel(places), parts };
+}
+
+/** The reader's move (indices from 0, rightmost first) if legal (Error if not), without listing every move. */
+export function turningRowApply(id, position, move) {
+  if (!Array.isArray(move) || move.length === 0 || !move.every((i) => Number.isSafeInteger(i) && i >= 0)) {
+    throw new Error(`a move is the coins turned, rightmost first, got ${stateKind(move)}`);
+  }
+  const places = move.map((i) => i + 1);
+  if (places[0] > position.length || !position[places[0] - 1]) throw new Error(`coin ${places[0]} is not heads`);
+  if (!places.every((p, i) => i === 0 || p < places[i - 1])) throw new Error("the coins turned must be listed from the right, each once");
+  if (!TURNING_ROWS[id].legal(places)) throw new Error(`${turningRowLabel(places)} is not a move of ${TURNING_ROWS[id].title}`);
+  return turningRowStep(position, places);
+}
+
+// The longest row and the largest board a saved state may hold (tests/test_js_bounds.py)
+export const TURNING_MAX_COINS = 1000;
+export const TURNING_MAX_SIDE = 100;
+
+/** The saved state's shape of a row game: params.length, then a row of 0s and 1s. */
+export function turningRowValidate(position, params) {
+  const bad = stateOptionalIntError(params.length, "params.length", 1, TURNING_MAX_COINS);
+  if (bad || position === undefined) return bad;
+  return stateNaturalsError(position, "the coins", { most: TURNING_MAX_COINS, max: 1 });
 }
 
 /** nimlib's winning_move: {move, after, label}, or null when the XOR is 0. */
@@ -327,9 +359,14 @@ function turningDefineRow(id) {
     rules: () => game.rules,
     misere: () => false,
     parse: turningRowParse,
+    validate: turningRowValidate,
     format: turningRowFormat,
     random: turningRowRandom,
     moves: (position) => turningRowMoves(id, position),
+    // by formula, never by listing (Mock Turtles on n coins has about n³/6 moves)
+    apply: (position, move) => stateLegalMove(move, () => turningRowApply(id, position, move)),
+    isOver: (position) => !position.includes(1),
+    stall: (position) => (position.includes(1) ? turningRowStep(position, [position.lastIndexOf(1) + 1]) : null),
     analyse: (position) => turningRowAnalyse(id, position),
     // nimlib's winning_move: the leftmost coin with the XOR's top bit (the component the explanation
     // names) turned with the first set of coins that reaches its target; explainData describes it
@@ -396,6 +433,43 @@ function turningCornersAnalyse(position) {
   return { components, total: components.reduce((t, c) => t ^ c.value, 0) };
 }
 
+/** The move [[c, a], [d, b]], as turningCornersMoves lists it (one move, not the list). */
+function turningCornersStep(position, move) {
+  const [[c, a], [d, b]] = move;
+  const sorted = turningSortCells(position);
+  const rank = new Map(sorted.map(([i, j], r) => [turningCellKey(i, j), r]));
+  const parts = [[c, d], [a, d], [c, b], [a, b]].map(([i, j]) => rank.get(turningCellKey(i, j))).filter((r) => r !== undefined).sort((x, y) => x - y);
+  return { move, after: turningCornersApply(position, move), label: turningCornersLabel(move), parts };
+}
+
+/** The reader's move if legal (Error if not), without listing every move. */
+export function turningCornersPlay(position, move) {
+  const ok = Array.isArray(move) && move.length === 2 && move.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((v) => Number.isSafeInteger(v) && v >= 1));
+  if (!ok) throw new Error(`a move is [[c, a], [d, b]] (rows c > a, columns d > b), got ${stateKind(move)}`);
+  const [[c, a], [d, b]] = move;
+  if (!(c > a && d > b)) throw new Error("rows c > a and columns d > b");
+  if (!position.some(([i, j]) => i === c && j === d)) throw new Error(`the far corner (${c}, ${d}) is not heads`);
+  return turningCornersStep(position, [[c, a], [d, b]]);
+}
+
+/** The saved state's shape: params.rows and columns, then distinct heads cells on the board. */
+export function turningCornersValidate(position, params) {
+  const bad = stateOptionalIntError(params.rows, "params.rows", 1, TURNING_MAX_SIDE) || stateOptionalIntError(params.columns, "params.columns", 1, TURNING_MAX_SIDE);
+  if (bad || position === undefined) return bad;
+  const [rows, columns] = turningCornersSize(params);
+  if (!Array.isArray(position) || position.length > rows * columns) return `the heads cells must be a list of at most ${rows * columns} cells, got ${stateKind(position)}`;
+  const seen = new Set();
+  for (let k = 0; k < position.length; k++) {
+    const cell = position[k];
+    const shape = stateNaturalsError(cell, `cell ${k}`, { most: 2, min: 1 });
+    if (shape || cell.length !== 2) return shape || `cell ${k} must be [row, column]`;
+    if (cell[0] > rows || cell[1] > columns) return `cell (${cell[0]}, ${cell[1]}) is off the ${rows} × ${columns} board`;
+    if (seen.has(turningCellKey(...cell))) return `cell (${cell[0]}, ${cell[1]}) is listed twice`;
+    seen.add(turningCellKey(...cell));
+  }
+  return null;
+}
+
 /** nimlib's winning_move for Turning Corners: {move, after, label}, or null when the XOR is 0. */
 export function turningCornersBest(position) {
   const { total } = turningCornersAnalyse(position);
@@ -405,10 +479,7 @@ export function turningCornersBest(position) {
   const target = turningCellValue(c, d) ^ total;
   for (let a = c - 1; a >= 1; a--) {
     for (let b = d - 1; b >= 1; b--) {
-      if ((turningCellValue(a, b) ^ turningCellValue(a, d) ^ turningCellValue(c, b)) === target) {
-        const move = [[c, a], [d, b]];
-        return turningCornersMoves(position).find((m) => m.move[0][0] === c && m.move[1][0] === d && m.move[0][1] === a && m.move[1][1] === b);
-      }
+      if ((turningCellValue(a, b) ^ turningCellValue(a, d) ^ turningCellValue(c, b)) === target) return turningCornersStep(position, [[c, a], [d, b]]);
     }
   }
   throw new Error(`no move from cell (${c}, ${d}) reaches value ${target}`);
@@ -529,9 +600,17 @@ const turningCornersDef = register({
   rules: () => "Turn over the four corners of a rectangle; the far corner (bottom right) must go from heads to tails. Whoever makes the last move wins.",
   misere: () => false,
   parse: turningCornersParse,
+  validate: turningCornersValidate,
   format: turningCornersFormat,
   random: turningCornersRandom,
   moves: (position) => turningCornersMoves(position),
+  // by formula, never by listing (a 30 × 30 board of heads has about 200 000 moves)
+  apply: (position, move) => stateLegalMove(move, () => turningCornersPlay(position, move)),
+  isOver: (position) => !position.some(([i, j]) => i > 1 && j > 1),
+  stall: (position) => {
+    const far = turningFarCorner(position, null);
+    return far ? turningCornersStep(position, [[far[0], far[0] - 1], [far[1], far[1] - 1]]) : null;
+  },
   analyse: (position) => turningCornersAnalyse(position),
   // nimlib's winning_move: the first heads cell with the top bit (the component named) as far corner
   best: (position) => turningCornersBest(position),

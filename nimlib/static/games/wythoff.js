@@ -8,9 +8,18 @@
 // The page computes everything itself: the P-positions (⌊nφ⌋, ⌊nφ²⌋) with exact integer square
 // roots and G(x, y) with one mex per square; both coordinates are limited to WYTHOFF_LIMIT.
 
-import { register, OutOfTable, escapeHtml, plural } from "../core.js";
+import { register, OutOfTable, escapeHtml, plural, stateNaturalsError, stateOptionalIntError } from "../core.js";
 
+// nimlib.wythoff.WIDGET_LIMIT: Python sends no position beyond it (tests/test_js_bounds.py checks they agree)
 export const WYTHOFF_LIMIT = 99;
+
+/** The saved state's shape: params.board, then two whole numbers up to WYTHOFF_LIMIT. */
+export function wythoffValidate(position, params) {
+  const bad = stateOptionalIntError(params.board, "params.board", 2, Number.MAX_SAFE_INTEGER);
+  if (bad || position === undefined) return bad;
+  const shape = stateNaturalsError(position, "the queen's square", { most: 2, max: WYTHOFF_LIMIT });
+  return shape || (position.length === 2 ? null : "the queen's square is two whole numbers [x, y]");
+}
 
 /** ⌊√m⌋ for an integer 0 ≤ m < 2^53, exact (the float root corrected by integer checks). */
 export function wythoffIsqrt(m) {
@@ -228,6 +237,7 @@ register({
     "Take any number of stones from one heap, or the same number from both: the queen moves left, down or diagonally down-left. Whoever takes the last stone (puts the queen in the corner) wins.",
   misere: () => false,
   parse: (text) => wythoffParse(text),
+  validate: wythoffValidate,
   format: ([x, y]) => `(${x}, ${y})`,
   random: (rng, params) => {
     const top = Math.max(2, Math.min(Number(params.board) || 8, WYTHOFF_LIMIT + 1));
