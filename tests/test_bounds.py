@@ -1,0 +1,57 @@
+"""Nothing accepted that cannot be done (issue 25): sizes past a documented limit are refused up front.
+
+Each test reproduces an example of the issue and checks the clear refusal (the argument, the limit and the
+value in the message) or that the work stays bounded, counted rather than timed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from nimlib import coins
+
+
+@pytest.mark.parametrize(
+    ("make", "limit"),
+    [(coins.Ruler, 113), (coins.MockTurtles, 79), (coins.TurningTurtles, 500), (coins.Twins, 500)],
+)
+def test_row_games_refuse_rows_whose_moves_do_not_fit(make, limit):
+    """Ruler(1000) and Mock Turtles with 1000 places were accepted, then listing their moves exhausted memory."""
+    assert make.max_length == limit
+    with pytest.raises(ValueError, match=rf"length must be at most {limit} \(.*MAX_MOVE_PLACES.*\), got 1000"):
+        make(1000)
+    with pytest.raises(ValueError, match=rf"length must be at most {limit}\b.*got {limit + 1}"):
+        make(limit + 1)
+    game = make(limit)
+    places = sum(len(m) for m in game.moves(game.start()))
+    assert places <= coins.MAX_MOVE_PLACES
+    # one coin more is past the budget: the limit is the cost model's, not a guess
+    longer = coins.TurningGame(game.rule, limit)
+    with pytest.raises(ValueError, match="MAX_MOVE_PLACES"):
+        longer.moves((1,) * (limit + 1))
+    with pytest.raises(ValueError, match=rf"position must have at most {limit} coins"):
+        game.moves((1,) * (limit + 1))
+
+
+def test_a_rule_whose_moves_do_not_fit_is_refused_while_counting():
+    """A game from a rule cannot be costed up front: its moves are counted and refused past the budget."""
+    game = coins.TurningGame(coins.turtles_rule, 10)
+    with pytest.raises(ValueError, match=r"more than MAX_MOVE_PLACES = 250,000 places \(a row of 1000 coins"):
+        game.moves((1,) * 1000)
+    with pytest.raises(ValueError, match=r"rule\(1000\) gives sets of more than MAX_MOVE_PLACES = 250,000"):
+        coins.TurningGame(coins.ruler_rule, 10).moves((1,) * 1000)
+    with pytest.raises(ValueError, match=r"length must be at most 1000 \(.*\), got 1001"):
+        coins.TurningGame(coins.ruler_rule, 1001)
+
+
+def test_turning_corners_refuses_a_board_whose_moves_do_not_fit():
+    """Turning Corners 200 × 200 was accepted; its all-heads board has 396 million moves."""
+    with pytest.raises(ValueError, match=r"MAX_PRODUCT_MOVES = 1,000,000 .*got rows=200, columns=200"):
+        coins.TurningCorners(200, 200)
+    with pytest.raises(ValueError, match=r"got rows=46, columns=46 \(1,071,225 moves"):
+        coins.TurningCorners(46, 46)
+    board = coins.TurningCorners(45, 45)
+    assert not board.is_over(board.start())
+    assert len(board.moves(board.start())) == (45 * 44 // 2) ** 2 <= coins.MAX_PRODUCT_MOVES
+    with pytest.raises(ValueError, match=r"rows must be at most 1000 .*got 1001"):
+        coins.ProductGame(coins.Ruler(3), coins.Ruler(3), 1001, 1)
