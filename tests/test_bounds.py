@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from nimlib import coins
+from nimlib import coins, play
+from nimlib.boards import Nimble, Staircase
+from nimlib.widgets import GameBoard
 
 
 @pytest.mark.parametrize(
@@ -55,3 +57,35 @@ def test_turning_corners_refuses_a_board_whose_moves_do_not_fit():
     assert len(board.moves(board.start())) == (45 * 44 // 2) ** 2 <= coins.MAX_PRODUCT_MOVES
     with pytest.raises(ValueError, match=r"rows must be at most 1000 .*got 1001"):
         coins.ProductGame(coins.Ruler(3), coins.Ruler(3), 1001, 1)
+
+
+@pytest.mark.parametrize(
+    ("board", "position"),
+    [
+        (Staircase(), (*range(999), 1000)),
+        (Nimble(length=1000), (*range(1, 999), 999, 5)),
+        (Nimble(length=1000, no_jumps=True), (*range(0, 998, 2), 999)),
+    ],
+    ids=["staircase", "nimble", "nimble-2"],
+)
+def test_hints_on_long_boards_take_one_pass(board, position, monkeypatch):
+    """Hints on staircase nim with 1000 steps and Nimble with 1000 squares ran past 20 s (a components pass per
+    move): the winning move is now found in one pass, and neither the hint nor the game-over test lists the
+    moves (listing them raises here)."""
+    widget = GameBoard(board, position)
+    assert board.grundy(widget._current()) != 0
+
+    def no_listing(self, position):
+        raise AssertionError("the hint listed every move")
+
+    monkeypatch.setattr(type(board), "moves", no_listing)
+    text = widget.hint()
+    move = play.winning_move(board, position)
+    assert text == f"Hint: {board.describe(position, move)}."
+    assert board.grundy(board._apply(board.check(position), move)) == 0
+
+
+def test_staircase_refuses_a_list_of_moves_too_long():
+    with pytest.raises(ValueError, match=r"position has 2,000,000 moves .* MAX_BOARD_MOVES = 1,000,000"):
+        Staircase().moves((0, 10**6, 10**6))
+    assert Staircase().winning_move((0, 10**6, 10**6)) == (1, 10**6)
