@@ -6,11 +6,13 @@ value in the message) or that the work stays bounded, counted rather than timed.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from nimlib import coins, play
+from nimlib import coins, hackenbush, play
 from nimlib.boards import Nimble, Staircase
-from nimlib.widgets import GameBoard
+from nimlib.widgets import GameBoard, PlayWidget
 
 
 @pytest.mark.parametrize(
@@ -89,3 +91,25 @@ def test_staircase_refuses_a_list_of_moves_too_long():
     with pytest.raises(ValueError, match=r"position has 2,000,000 moves .* MAX_BOARD_MOVES = 1,000,000"):
         Staircase().moves((0, 10**6, 10**6))
     assert Staircase().winning_move((0, 10**6, 10**6)) == (1, 10**6)
+
+
+def test_hackenbush_deep_graphs_run_in_loops_and_big_pictures_are_refused():
+    """A hint on a 2000-edge graph raised RecursionError (layout and the colon steps recursed up the stalk)."""
+    deep = hackenbush.stalk(2000)
+    assert hackenbush.value(deep) == 2000
+    assert hackenbush.layout(deep)[2000] == (0.0, 2000.0)
+    assert hackenbush.colon_steps(deep) == [deep]
+    assert hackenbush.bridges(deep) == frozenset(range(2000))
+    with pytest.raises(ValueError, match=r"edges must hold at most MAX_EDGES = 300 edges .*got 2000"):
+        hackenbush.GreenHackenbush(deep)
+    # at the limit the hint finishes: two stalks of 150, the winning cut is the last edge of the first
+    edges = [(0, 1), *((i, i + 1) for i in range(1, 150)), (0, 151), *((150 + i, 151 + i) for i in range(1, 148))]
+    game = PlayWidget(hackenbush.GreenHackenbush(edges))
+    assert game.hint() == "Hint: cut edge 148 (148–149)."
+
+
+def test_bridges_agree_with_the_removal_check():
+    rng = random.Random(25)
+    for _ in range(200):
+        graph = hackenbush.random_graph(rng.randint(1, 14), rng.randint(2, 8), rng)
+        assert hackenbush.bridges(graph) == hackenbush.bridges_by_removal(graph), graph
