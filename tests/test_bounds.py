@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from nimlib import coins, hackenbush, play
+from nimlib import coins, hackenbush, play, wythoff
 from nimlib.boards import Nimble, Staircase
 from nimlib.widgets import GameBoard, PlayWidget
 
@@ -113,3 +113,14 @@ def test_bridges_agree_with_the_removal_check():
     for _ in range(200):
         graph = hackenbush.random_graph(rng.randint(1, 14), rng.randint(2, 8), rng)
         assert hackenbush.bridges(graph) == hackenbush.bridges_by_removal(graph), graph
+
+
+def test_wythoff_counts_the_width_of_its_value_sets():
+    """grundy((0, 10**6)) was within MAX_CELLS, but its row and column bit sets grow to terabytes."""
+    with pytest.raises(ValueError, match=r"grundy\(\(0, 1000000\)\) needs .* the limit is MAX_CELLS = 20,000,000"):
+        wythoff.grundy((0, 10**6))
+    with pytest.raises(ValueError, match=r"the limit is MAX_SET_BYTES = 268,435,456"):
+        wythoff.grundy_row(0, 60_000)
+    steps, memory = wythoff.table_cost(1, 30_001)
+    assert steps <= wythoff.MAX_CELLS and memory <= wythoff.MAX_SET_BYTES
+    assert wythoff.grundy((0, 3000)) == 3000 and wythoff.grundy((2, 1)) == 0
