@@ -437,3 +437,28 @@ def best_mask(values: np.ndarray, *, forced: bool = False) -> int:
     mask = int(np.argmin(w))
     rare_share = (values.size + w[mask]) / 2 / values.size
     return mask if forced or rare_share <= RARE_SHARE else 0
+
+
+@njit(cache=True)
+def z_function(a: np.ndarray) -> np.ndarray:
+    """z[k] = the length of the longest common prefix of ``a`` and ``a[k:]`` (z[0] = len(a)), in linear time.
+
+    Used by ``periodicity.search_period``: a shift k with a long enough common prefix of the reversed
+    sequence is a period of its end.
+    """
+    n = a.size
+    z = np.zeros(n, dtype=np.int32)  # n < 2^31: find_period's MAX_LIMIT is 2^26
+    if n == 0:
+        return z
+    z[0] = n
+    left = right = 0
+    for i in range(1, n):
+        k = 0
+        if i < right:
+            k = min(right - i, z[i - left])
+        while i + k < n and a[k] == a[i + k]:
+            k += 1
+        z[i] = k
+        if i + k > right:
+            left, right = i, i + k
+    return z

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
-from nimlib import coins, hackenbush, play, wythoff
+from nimlib import coins, hackenbush, play, rulesets, wythoff
 from nimlib.boards import Nimble, Staircase
+from nimlib.periodicity import find_period, search_period
 from nimlib.widgets import GameBoard, PlayWidget
 
 
@@ -124,3 +126,38 @@ def test_wythoff_counts_the_width_of_its_value_sets():
     steps, memory = wythoff.table_cost(1, 30_001)
     assert steps <= wythoff.MAX_CELLS and memory <= wythoff.MAX_SET_BYTES
     assert wythoff.grundy((0, 3000)) == 3000 and wythoff.grundy((2, 1)) == 0
+
+
+def test_find_period_refuses_values_whose_differences_would_wrap():
+    """Values near 2^63 wrapped around in int64 and gave a false arithmetic period with saltus 2^62."""
+    wrapping = [(i * 2**62) % 2**64 - 2**63 for i in range(200)]
+    with pytest.raises(ValueError, match=r"values must lie between -2\*\*62 and 2\*\*62 .*got -9223372036854775808"):
+        find_period(wrapping)
+    with pytest.raises(ValueError, match=r"got 36893488147419103232"):
+        find_period([0, 1, 2**65])  # beyond int64 altogether: refused the same way, not a TypeError
+    with pytest.raises(TypeError, match="sequence of ints"):
+        find_period([0, 1, 2.5])
+    big = [2**62 - 10 * (i % 3) for i in range(60)]
+    assert find_period(big).period == 3
+
+
+def test_period_search_is_linear(monkeypatch):
+    """The search scanned every failed candidate for each new one: subtraction {1, 200000} with 2^20 values ran
+    past a minute. Now one Z-function pass answers every candidate: count its calls and the values it reads."""
+    from nimlib import _kernels
+
+    read = []
+    real = _kernels.z_function
+
+    def counted(a):
+        read.append(a.size)
+        return real(a)
+
+    monkeypatch.setattr(_kernels, "z_function", counted)
+    n = 1 << 20
+    g = _kernels.GrundyTable(rulesets.subtraction({1, 200000})).extend(n)
+    found = search_period(g, t=200000)
+    assert (found.preperiod, found.period, found.certified, found.needed) == (0, 200001, True, 600004)
+    assert read == [n]  # one pass over the values, whatever the number of candidates
+    found = search_period(np.tile(np.arange(7), n // 7) + np.repeat(np.arange(n // 7), 7) * 3, t=None, saltus=True)
+    assert (found.period, found.saltus) == (7, 3) and read[1:] == [n // 7 * 7 - 1]
