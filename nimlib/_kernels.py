@@ -405,7 +405,11 @@ def best_mask(values: np.ndarray, *, forced: bool = False) -> int:
     """The mask that makes the fewest values rare (Walsh–Hadamard transform of the histogram); 0 if none helps.
 
     ``values``: Grundy values (a numpy array or any sequence of non-negative
-    ints), each at most MAX_MASK_VALUE = 2^24 - 1.
+    ints), each at most MAX_MASK_VALUE = 2^24 - 1. This is not a move: the
+    result is a bit mask for the sparse (rare-value) method, and 0 is its
+    answer "no mask makes at most RARE_SHARE of the values rare, use the plain
+    loop" (``best_mask([1, 2, 3])`` is 0: every mask leaves a third or more
+    rare). ``forced=True`` returns the best mask even then.
     """
     if isinstance(values, (str, bytes, dict, set, frozenset)):
         raise TypeError(f"values must be a sequence of Grundy values (ints), got {values!r}")

@@ -161,3 +161,35 @@ def test_period_search_is_linear(monkeypatch):
     assert read == [n]  # one pass over the values, whatever the number of candidates
     found = search_period(np.tile(np.arange(7), n // 7) + np.repeat(np.arange(n // 7), 7) * 3, t=None, saltus=True)
     assert (found.period, found.saltus) == (7, 3) and read[1:] == [n // 7 * 7 - 1]
+
+
+def test_plot_heaps_costs_one_bar_a_heap_and_refuses_counts_too_long_to_write():
+    """plot_heaps((10**12,)) draws (by design: one bar with its count, never 10^12 stones); what it must not take
+    is a count too long to write out."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from nimlib.plotting import plot_heaps
+
+    fig, ax = plt.subplots()
+    try:
+        plot_heaps((10**12, 3), ax)
+        assert len(ax.patches) == 2 and ax.texts[0].get_text() == "1,000,000,000,000"
+        with pytest.raises(ValueError, match=r"position\[1\] must be below 2\*\*256 .*got a heap of 16610 bits"):
+            plot_heaps((1, 10**5000), ax)
+    finally:
+        plt.close(fig)
+
+
+def test_best_mask_zero_means_no_mask_helps():
+    """best_mask([1, 2, 3]) returns 0: not a missing "winning move" but its documented "no mask makes few values
+    rare" (the plain loop is used); forced=True gives the best mask anyway."""
+    from nimlib._kernels import RARE_SHARE, best_mask, class_table
+
+    assert best_mask([1, 2, 3]) == 0 and "no mask" in best_mask.__doc__
+    mask = best_mask([1, 2, 3], forced=True)
+    rare = class_table(mask, 4)[[1, 2, 3]].sum()
+    assert mask and rare / 3 > RARE_SHARE
+    assert best_mask([2, 3] * 10 + [1]) == 2  # here mask 2 makes one value in 21 rare
