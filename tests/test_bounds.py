@@ -6,12 +6,15 @@ value in the message) or that the work stays bounded, counted rather than timed.
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import re
 
 import numpy as np
 import pytest
 
-from nimlib import coins, hackenbush, play, rulesets, wythoff
+from nimlib import cli, coins, hackenbush, play, rulesets, wythoff
 from nimlib.boards import Nimble, Staircase
 from nimlib.periodicity import find_period, search_period
 from nimlib.widgets import GameBoard, PlayWidget
@@ -193,3 +196,44 @@ def test_best_mask_zero_means_no_mask_helps():
     rare = class_table(mask, 4)[[1, 2, 3]].sum()
     assert mask and rare / 3 > RARE_SHARE
     assert best_mask([2, 3] * 10 + [1]) == 2  # here mask 2 makes one value in 21 rare
+
+
+def _cli(capsys, *argv):
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["values", "0." + "7" * 3000, "--to", "100"], "MAX_CODE_DIGITS = 12 digits after the point .*got 3,000"),
+        (["period", "0." + "4" * 13], "MAX_CODE_DIGITS = 12 digits .*got 13"),
+        (["values", "wythoff", "--row", "0", "--to", "1000000"], "101,000,000 square-steps .*MAX_CELLS = 20,000,000"),
+        (["values", "kayles", "--row", "3", "--to", "5"], "--row is for wythoff only .*'kayles' has no rows"),
+        (["period", "subtraction:1,2", "--row", "1"], "--row is for wythoff only"),
+        (["rare", "kayles", "--to", "0"], r"--to must be at least 1 for rare .*got 0"),
+        (["rare", "kayles", "--to", "10", "--plot", "x.pgf"], r"without external tools, one of \.pdf, \.png, \.svg"),
+        (["rare", "kayles", "--to", "10", "--plot", "x.eps"], "without external tools"),
+    ],
+)
+def test_cli_refuses_up_front(capsys, argv, message):
+    code, out, err = _cli(capsys, *argv)
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert re.search(message, err), err
+
+
+def test_cli_accepts_a_code_at_the_digit_limit(capsys):
+    code, out, _ = _cli(capsys, "values", "0." + "7" * 12, "--to", "5", "--json")
+    assert code == 0 and json.loads(out)["values"] == [0, 1, 2, 3, 4]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_cli_refuses_a_fifo_as_an_output_before_opening_it(capsys, tmp_path):
+    """A FIFO given to --certificate or --plot blocked forever (no reader): it is refused before the work."""
+    for name in ("pipe.json", "pipe.png"):
+        os.mkfifo(tmp_path / name)
+    certificate, plot = str(tmp_path / "pipe.json"), str(tmp_path / "pipe.png")
+    for argv in (["period", "kayles", "--certificate", certificate], ["rare", "kayles", "--to", "9", "--plot", plot]):
+        code, _, err = _cli(capsys, *argv)
+        assert code == 2 and "is not a regular file (a FIFO" in err, err
