@@ -679,6 +679,13 @@ def _checked_entry(rules: Playable, entry: Any, name: str, player: str, before: 
     for key, value in expected.items():
         if entry[key] != value:
             raise ValueError(f"{name}[{key!r}] must be {short_repr(value)}, got {short_repr(entry[key])}")
+    if player == "computer" and not _is_p(rules, position) and not _is_p(rules, after):
+        # the computer plays the strategy: from a position it wins, only a winning move (whichever the page
+        # chose); from a lost one any legal move. A forged losing reply would hand the reader the game
+        raise ValueError(
+            f"{name} is a losing move by the computer from a position it wins: nimlib's computer plays a "
+            "winning move there"
+        )
     label = _label(rules, position, move)
     return {"player": player, "move": expected["move"], "label": label, "before": before, "after": expected["after"]}
 

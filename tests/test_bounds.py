@@ -17,7 +17,7 @@ import pytest
 from nimlib import cli, coins, hackenbush, play, rulesets, wythoff
 from nimlib.boards import Nimble, Staircase
 from nimlib.periodicity import find_period, search_period
-from nimlib.widgets import GameBoard, PlayWidget
+from nimlib.widgets import GameBoard, NimGame, PlayWidget
 
 
 @pytest.mark.parametrize(
@@ -237,3 +237,51 @@ def test_cli_refuses_a_fifo_as_an_output_before_opening_it(capsys, tmp_path):
     for argv in (["period", "kayles", "--certificate", certificate], ["rare", "kayles", "--to", "9", "--plot", plot]):
         code, _, err = _cli(capsys, *argv)
         assert code == 2 and "is not a regular file (a FIFO" in err, err
+
+
+def _forged_reply(widget, before, after, move):
+    entry = {"player": "computer", "move": move, "label": "forged", "before": before, "after": after}
+    return {"position": after, "history": [*widget.history, entry], "message": ""}
+
+
+def test_the_page_cannot_forge_a_losing_computer_move():
+    """From (2, 2) the reader's (1, 2) leaves the computer winning; the page reported the computer's (1, 2) → (1, 0)
+    and Python recorded "Game over: you win" after the reader's last stone. Only a winning reply is kept there."""
+    game = NimGame((2, 2))
+    game.set_state(_page_move(game, "reader", [0, 1]))
+    assert game.to_move == "computer" and game.position == [1, 2]
+    game.set_state(_forged_reply(game, [1, 2], [1, 0], [1, 0]))
+    assert game.position == [1, 2] and "losing move by the computer" in game.message
+    game.set_state(_forged_reply(game, [1, 2], [1, 1], [1, 1]))  # the winning reply, whichever the page chose
+    assert game.position == [1, 1] and game.to_move == "reader"
+
+
+def test_a_losing_computer_may_play_any_legal_move():
+    game = NimGame((2, 3))
+    game.set_state(_page_move(game, "reader", [1, 2]))  # (2, 2): the computer loses whatever it does
+    game.set_state(_forged_reply(game, [2, 2], [0, 2], [0, 0]))
+    assert game.position == [0, 2] and game.to_move == "reader"
+
+
+def test_kayles_and_a_computer_opening_move_cannot_be_forged():
+    from nimlib.boards import KaylesRow
+
+    game = GameBoard(KaylesRow(length=5), (1, 1, 1, 1, 1), computer_first=True)
+    good = game.history[0]  # nimlib's own opening: the middle pin
+    start = game.start
+    forged = {"player": "computer", "move": [0], "label": "x", "before": start, "after": [0, 1, 1, 1, 1]}
+    game.set_state({"position": [0, 1, 1, 1, 1], "history": [forged], "message": ""})
+    assert game.history == [good] and "losing move by the computer" in game.message
+    game2 = GameBoard(KaylesRow(length=7), (1, 1, 1, 1, 1, 1, 1))
+    game2.set_state(_page_move(game2, "reader", [0]))  # leaves 6 pins: N for the computer
+    after = [0, 0, 1, 1, 1, 1, 1]  # knocking pin 1 leaves 5 in a row: N for the reader, a losing move
+    game2.set_state(_forged_reply(game2, [0, 1, 1, 1, 1, 1, 1], after, [1]))
+    assert game2.position == [0, 1, 1, 1, 1, 1, 1] and "losing move by the computer" in game2.message
+
+
+def _page_move(widget, player, move):
+    rules = widget.rules
+    position = rules.decode(widget.position)
+    after = rules.encode(rules.apply(position, rules.decode_move(move)))
+    entry = {"player": player, "move": move, "label": "page", "before": rules.encode(position), "after": after}
+    return {"position": after, "history": [*widget.history, entry], "message": ""}
