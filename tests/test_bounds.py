@@ -17,7 +17,7 @@ import pytest
 from nimlib import cli, coins, hackenbush, play, rulesets, wythoff
 from nimlib.boards import Nimble, Staircase
 from nimlib.periodicity import find_period, search_period
-from nimlib.widgets import GameBoard, NimGame, PlayWidget
+from nimlib.widgets import GameBoard, NimGame, PlayWidget, PuzzleWidget
 
 
 @pytest.mark.parametrize(
@@ -285,3 +285,38 @@ def _page_move(widget, player, move):
     after = rules.encode(rules.apply(position, rules.decode_move(move)))
     entry = {"player": player, "move": move, "label": "page", "before": rules.encode(position), "after": after}
     return {"position": after, "history": [*widget.history, entry], "message": ""}
+
+
+def test_a_puzzle_verdict_on_3000_heaps_is_one_pass(monkeypatch):
+    """A right "P" on 3,000 heaps of S = {1, 2, 3} cost quadratic time (a components pass per move): the verdict
+    is now the XOR of the components, one pass, and no move is tried."""
+    game = PuzzleWidget(rulesets.subtraction({1, 2, 3}))
+
+    def no_moves(*args, **kwargs):
+        raise AssertionError("a verdict tried the moves one by one")
+
+    monkeypatch.setattr(play, "winning_move", no_moves)
+    assert game.verdict([4] * 3000) == "P" and game.verdict([4] * 2999 + [5]) == "N"
+    result = {"position": [4] * 3000, "answer": "P", "correct": True, "move": None}
+    game.set_state({"results": [result], "streak": 1, "solved": 1})
+    assert game.results == [result]
+
+
+def test_a_thousand_misere_kayles_verdicts_search_each_position_once(monkeypatch):
+    """1,000 right answers on misère Kayles ran 1,000 exhaustive searches: the widget's verdicts share one memo,
+    so the searcher visits each position of the 12-pin row at most once whatever the number of puzzles."""
+    from nimlib.boards import KaylesRow
+
+    board = KaylesRow(length=12, misere=True)
+    game = PuzzleWidget(board)
+    visits = []
+    real = KaylesRow.moves
+    monkeypatch.setattr(KaylesRow, "moves", lambda self, p: visits.append(p) or real(self, p))
+    position = [1] * 12
+    verdict = game.verdict(position)
+    first = len(visits)
+    assert 0 < first <= 2 * 2**12
+    result = {"position": position, "answer": verdict, "correct": True, "move": None}
+    game.set_state({"results": [result] * 1000, "streak": 1000, "solved": 1000})
+    assert game.solved == 1000 and len(game.results) == 1000
+    assert len(visits) - first <= 2 * 1000  # the game-over test per puzzle, never another search
