@@ -405,7 +405,11 @@ def best_mask(values: np.ndarray, *, forced: bool = False) -> int:
     """The mask that makes the fewest values rare (Walsh–Hadamard transform of the histogram); 0 if none helps.
 
     ``values``: Grundy values (a numpy array or any sequence of non-negative
-    ints), each at most MAX_MASK_VALUE = 2^24 - 1.
+    ints), each at most MAX_MASK_VALUE = 2^24 - 1. This is not a move: the
+    result is a bit mask for the sparse (rare-value) method, and 0 is its
+    answer "no mask makes at most RARE_SHARE of the values rare, use the plain
+    loop" (``best_mask([1, 2, 3])`` is 0: every mask leaves a third or more
+    rare). ``forced=True`` returns the best mask even then.
     """
     if isinstance(values, (str, bytes, dict, set, frozenset)):
         raise TypeError(f"values must be a sequence of Grundy values (ints), got {values!r}")
@@ -437,3 +441,28 @@ def best_mask(values: np.ndarray, *, forced: bool = False) -> int:
     mask = int(np.argmin(w))
     rare_share = (values.size + w[mask]) / 2 / values.size
     return mask if forced or rare_share <= RARE_SHARE else 0
+
+
+@njit(cache=True)
+def z_function(a: np.ndarray) -> np.ndarray:
+    """z[k] = the length of the longest common prefix of ``a`` and ``a[k:]`` (z[0] = len(a)), in linear time.
+
+    Used by ``periodicity.search_period``: a shift k with a long enough common prefix of the reversed
+    sequence is a period of its end.
+    """
+    n = a.size
+    z = np.zeros(n, dtype=np.int32)  # n < 2^31: find_period's MAX_LIMIT is 2^26
+    if n == 0:
+        return z
+    z[0] = n
+    left = right = 0
+    for i in range(1, n):
+        k = 0
+        if i < right:
+            k = min(right - i, z[i - left])
+        while i + k < n and a[k] == a[i + k]:
+            k += 1
+        z[i] = k
+        if i + k > right:
+            left, right = i, i + k
+    return z

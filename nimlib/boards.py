@@ -26,6 +26,8 @@ from .rulesets import HeapGame, crosses, crosses_2, kayles, trominoes
 
 # The longest board (cells, steps, columns) a board object accepts: its Grundy table costs about n² steps
 MAX_CELLS = 1000
+# The most moves one position's list of moves may hold (a staircase's coins, Nimble's coins × cells)
+MAX_BOARD_MOVES = 1_000_000
 # The longest strip played in misère play: best moves come from exhaustive search over the 2^n rows
 MAX_MISERE_CELLS = 12
 
@@ -340,7 +342,16 @@ class Staircase(Board):
 
     def moves(self, position):
         heaps = self.check(position)
+        count = sum(heaps[1:])
+        if count > MAX_BOARD_MOVES:
+            raise ValueError(
+                f"position has {count:,} moves (one per coin above step 1), more than the "
+                f"MAX_BOARD_MOVES = {MAX_BOARD_MOVES:,} a list of moves may hold"
+            )
         return [(i, c) for i in range(1, len(heaps)) for c in range(1, heaps[i] + 1)]
+
+    def is_over(self, position):
+        return not any(self.check(position)[1:])
 
     def apply(self, position, move):
         heaps = self.check(position)
@@ -364,6 +375,25 @@ class Staircase(Board):
 
     def components(self, position):
         return [(f"step {i + 1}", a) for i, a in enumerate(self.check(position)) if (i + 1) % 2 == 0]
+
+    def winning_move(self, position):
+        """The first move of ``moves`` that leaves the even steps' XOR 0, None if none: one pass, not one per move.
+
+        A move (i, c) changes one even step: step i + 1 loses c coins (i odd) or step i gains them (i even).
+        """
+        heaps = self.check(position)
+        total = 0
+        for i in range(1, len(heaps), 2):
+            total ^= heaps[i]
+        if total == 0:
+            return None
+        for i in range(1, len(heaps)):
+            # i odd: step i + 1 is even and must drop to heaps[i] ^ total; else step i must rise to
+            # heaps[i - 1] ^ total, with at most heaps[i] coins
+            c = heaps[i] - (heaps[i] ^ total) if i % 2 else (heaps[i - 1] ^ total) - heaps[i - 1]
+            if 1 <= c <= heaps[i]:
+                return (i, c)
+        return None
 
     def cells(self, position):
         return [str(a) for a in self.check(position)]
@@ -407,9 +437,20 @@ class Nimble(Board):
                 out[(cell, target)] = None
         return list(out)
 
+    def is_over(self, position):
+        coins = self.check(position)
+        if self.no_jumps:
+            return all(c == k for k, c in enumerate(coins))  # packed at the left end
+        return not any(coins)
+
     def apply(self, position, move):
         coins = self.check(position)
-        return self._apply(coins, self._legal(coins, _move(move, 2)))
+        cell, target = _move(move, 2)
+        k = coins.index(cell) if cell in coins else -1
+        low = coins[k - 1] + 1 if self.no_jumps and k > 0 else 0
+        if k < 0 or not low <= target < cell:  # the same test as ``moves``, without listing them all
+            raise ValueError(f"move {(cell, target)!r} is not legal in {self.name} position {coins!r}")
+        return self._apply(coins, (cell, target))
 
     def _apply(self, coins, move):
         cell, target = move
@@ -418,6 +459,34 @@ class Nimble(Board):
 
     def describe(self, position, move):
         return f"coin from cell {move[0]} to cell {move[1]}"
+
+    def winning_move(self, position):
+        """The first move of ``moves`` that leaves the components' XOR 0, None if none: one pass over the coins.
+
+        Without ``no_jumps`` a coin on c must go to c ^ S (S the XOR of the cells). In Nimble-2 moving coin k
+        left by q changes one counted gap: its own (it loses q) or, when that gap is not counted, the gap of
+        the coin to its right (it gains q).
+        """
+        coins = self.check(position)
+        parts = self.components(coins)
+        total = 0
+        for _, v in parts:
+            total ^= v
+        if total == 0:
+            return None
+        n = len(coins)
+        gaps = _nimble2_staircase(coins)[::-1] if self.no_jumps else []  # gaps[k]: empty cells left of coin k
+        for k, cell in enumerate(coins):
+            low = coins[k - 1] + 1 if self.no_jumps and k > 0 else 0
+            if not self.no_jumps:
+                q = cell - (cell ^ total)
+            elif (n - 1 - k) % 2 == 0:  # coin k's own gap is counted
+                q = gaps[k] - (gaps[k] ^ total)
+            else:  # the gap of the coin to its right is counted
+                q = (gaps[k + 1] ^ total) - gaps[k + 1]
+            if q >= 1 and cell - q >= low:
+                return (cell, cell - q)
+        return None
 
     def components(self, position):
         coins = self.check(position)

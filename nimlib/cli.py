@@ -66,6 +66,14 @@ def parse_game(text: str, row: int | None = None) -> GameSpec:
     """The game GAME names, or ValueError with a one-line reason."""
     name = text.strip().lower()
     key = NAMES.get(name, name)
+    if row is not None and key != "wythoff":
+        raise ValueError(f"--row is for wythoff only (the row R of its table): {text.strip()!r} has no rows")
+    digits = len(re.sub(r"[^0-7]", "", key.partition(".")[2]))
+    if re.fullmatch(r"[0-7]?\.[0-7\[\]]*", key) and digits > MAX_CODE_DIGITS:
+        raise ValueError(
+            f"an octal code has at most MAX_CODE_DIGITS = {MAX_CODE_DIGITS} digits after the point (each digit "
+            f"is a rule the engine checks for every heap), got {digits:,}"
+        )
     if name != key and key[0] in "0.":
         return _heap_spec(f"{name} ({key})", octal(key))
     if key == "nim":
@@ -121,6 +129,8 @@ def _heap_spec(label: str, game: HeapGame) -> GameSpec:
 MAX_TAKE = 1_000_000
 # Digits accepted in any number on the command line (ASCII 0-9 only: int() would take other scripts' digits)
 MAX_DIGITS = 30
+# Digits of an octal code after the point (as the page's lab, lab.js MAX_DIGITS; each digit is a rule for every heap)
+MAX_CODE_DIGITS = 12
 
 
 def _ascii_int(text: str) -> int | None:
@@ -460,6 +470,8 @@ def cmd_rare(args: argparse.Namespace) -> int:
     spec = parse_game(args.game, args.row)
     game = _heap_only(spec, "rare")
     method = "auto" if args.to < 1 << 14 else "sparse"
+    if args.to < 1:
+        raise ValueError(f"--to must be at least 1 for rare (it analyses g(0..N-1)), got {args.to}")
     if args.to > MAX_RARE:
         raise ValueError(f"--to {args.to:,} is too large for rare: the limit is MAX_RARE = {MAX_RARE:,}")
     _heap_limit(game, args.to, method)
@@ -524,14 +536,18 @@ def _plot_rare(values, rare, label: str, mask: int, path: str) -> None:
         plt.close(fig)
 
 
+# The plot formats --plot writes: matplotlib writes these itself (.pgf needs LaTeX, .ps/.eps may need Ghostscript)
+PLOT_FORMATS = ("pdf", "png", "svg")
+
+
 def _plot_suffixes() -> list[str]:
-    """The file suffixes matplotlib can write (.png, .pdf, .svg, ...)."""
+    """The file suffixes --plot writes with matplotlib alone (PLOT_FORMATS that this matplotlib supports)."""
     import matplotlib
 
     matplotlib.use("Agg")
     from matplotlib.backend_bases import FigureCanvasBase
 
-    return sorted(FigureCanvasBase.get_supported_filetypes())
+    return [s for s in PLOT_FORMATS if s in FigureCanvasBase.get_supported_filetypes()]
 
 
 def _check_output_path(path: str, option: str, *, suffixes: list[str] | None = None) -> None:
@@ -542,11 +558,13 @@ def _check_output_path(path: str, option: str, *, suffixes: list[str] | None = N
     target = Path(path)
     if suffixes is not None and target.suffix[1:].lower() not in suffixes:
         raise ValueError(
-            f"{option} {path}: the file name must end in a format matplotlib writes, one of "
+            f"{option} {path}: the file name must end in a format written without external tools, one of "
             + ", ".join("." + s for s in suffixes)
         )
     if target.is_dir():
         raise ValueError(f"{option} {path} is a directory, not a file")
+    if target.exists() and not target.is_file():  # a FIFO would block the write forever, a device take anything
+        raise ValueError(f"{option} {path} is not a regular file (a FIFO, device or socket): give a file name")
     folder = target.parent
     if not folder.is_dir():
         raise ValueError(f"{option} {path}: there is no folder {folder}")
@@ -611,14 +629,17 @@ LIMITS
                    (MAX_SPLITTING_CLI) unless a period is certified in its first 16,384 values, as for
                    Kayles; a take-any game that splits (Lasker's nim) <= 262,144 (MAX_QUADRATIC_CLI);
                    period --limit <= 67,108,864; ruler, mock-turtles <= 1,000,000 coins (MAX_COINS);
-                   wythoff: (R + 1) x N <= 20,000,000 squares (wythoff.MAX_CELLS)
+                   wythoff: (R + 1) x N <= 20,000,000 squares (wythoff.MAX_CELLS), each counted once more
+                   per 10,000 bits of R + N, and at most 256 MiB of value sets (wythoff.MAX_SET_BYTES);
+                   an octal code has at most 12 digits after the point (MAX_CODE_DIGITS)
   values --misere  N <= 40 for a game that splits heaps, 35 if it may also take any number, 5,000 otherwise
   genus            N <= 30 for a game that splits heaps, 25 if it may also take any number, 1,000 otherwise
   rare             N <= 16,777,216 (MAX_RARE)
   subtraction:S, allbut:E   each number <= 1,000,000 (MAX_TAKE), N times their count <= 4,000,000,000
                    (MAX_TAKE_WORK); every number on the command line is ASCII digits 0-9
-  Output paths (--plot, --certificate) are checked before the work: not empty, an existing folder;
-  --plot writes exactly the file named, in the format its suffix names (.png, .pdf, .svg, ...).
+  Output paths (--plot, --certificate) are checked before the work: not empty, an existing folder,
+  a regular file if it exists; --plot writes exactly the file named, in the format its suffix names
+  (.png, .pdf or .svg: formats matplotlib writes without external tools). --row is for wythoff only.
 
 OUTPUT
   Values are written as they are formatted, a chunk at a time (--json too), so the output is never
@@ -706,11 +727,11 @@ def build_parser() -> argparse.ArgumentParser:
         "rare values, common values and the largest value (sparse space)",
         "Compute g(0..N-1), choose the mask that makes the fewest values rare (v is rare when popcount(v & mask)\n"
         "is even) and report the rare heaps, the common values and the largest value. --plot draws them to\n"
-        "exactly the file named, in the format its suffix names (.png, .pdf, .svg, ...). N <= 16,777,216.",
+        "exactly the file named, in the format its suffix names (.png, .pdf or .svg). 1 <= N <= 16,777,216.",
     )
     game_args(p)
     p.add_argument("--to", type=_natural, required=True, metavar="N", help="how many values")
-    p.add_argument("--plot", metavar="FILE.png", help="draw the rare values to exactly FILE (.png, .pdf, .svg, ...)")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the rare values to exactly FILE (.png, .pdf or .svg)")
     p.set_defaults(run=cmd_rare)
     return parser
 

@@ -232,6 +232,24 @@ def ruler(n: int) -> list[int]:
 
 # ---------------------------------------------------------------- row games
 
+MAX_MOVE_PLACES = 250_000
+"""The most places (coins named, summed over all moves) the moves of one row may list: about a second and
+30 MB of tuples. Each named game's longest row follows from it (``max_length``, the rows whose all-heads
+position stays within it); ``moves`` of any game, named or built from a rule, refuse a position past it."""
+MAX_ROW = 1000
+"""The longest row of a game built from a rule (whose cost nimlib cannot know up front; its moves are counted)."""
+MAX_PRODUCT_MOVES = 1_000_000
+"""The most moves (pairs of row and column sets) the all-heads board of a product game may have."""
+
+
+def _longest(places_at: Callable[[int], int], budget: int = MAX_MOVE_PLACES) -> int:
+    """The longest all-heads row whose moves name at most ``budget`` places (``places_at(x)``: those of coin x)."""
+    n, total = 0, 0
+    while total + places_at(n + 1) <= budget:
+        n += 1
+        total += places_at(n)
+    return n
+
 
 def all_rows(n: int) -> list[Row]:
     """Every row of ``n`` coins, 2^n of them.
@@ -277,17 +295,24 @@ class TurningGame(Ruleset):
     with the coin at place x, which must be heads and goes to tails. A
     position is a tuple of 0/1 coins, place 1 first; ``length`` is the length
     of ``start()`` (all heads) and of the rows the play widget deals. A move
-    is the tuple of places turned, rightmost first.
+    is the tuple of places turned, rightmost first. ``length`` (and every
+    position's) is at most ``max_length``: for the named games the longest row
+    whose moves name at most MAX_MOVE_PLACES = 250,000 places (Ruler 113, Mock
+    Turtles 79, Turning Turtles and Twins 500), for a rule MAX_ROW = 1000, and
+    then ``moves`` counts as it goes and refuses a row past MAX_MOVE_PLACES.
     """
 
     widget: str = ""
     name = "coin-turning game"
+    max_length: int = MAX_ROW  # a named game's longest row (from MAX_MOVE_PLACES); a rule's moves are counted
+    why_longest = "the limit for a row"
+    sets_at: Callable[[int], int] | None = None  # how many sets coin x may turn with, when known by formula
 
     def __init__(self, rule: Rule, length: int = 10, *, name: str | None = None) -> None:
         if not callable(rule):
             raise TypeError(f"rule must be a function from a place to sets of places, got {rule!r}")
         self.rule = rule
-        self.length = check_int(length, "length", minimum=1)
+        self.length = self._check_length(length, "length")
         if name is not None:
             if not isinstance(name, str):
                 raise TypeError(f"name must be a str, got {name!r}")
@@ -299,6 +324,14 @@ class TurningGame(Ruleset):
     def __repr__(self) -> str:
         return f"{type(self).__name__}(length={self.length})"
 
+    @classmethod
+    def _check_length(cls, length: object, name: str) -> int:
+        """``length`` as an int from 1 to ``max_length``, or a ValueError naming the limit and why."""
+        length = check_int(length, name, minimum=1)
+        if length > cls.max_length:
+            raise ValueError(f"{name} must be at most {cls.max_length} ({cls.why_longest}), got {length}")
+        return length
+
     # -- rules
 
     def turns(self, x: int) -> tuple[tuple[int, ...], ...]:
@@ -309,8 +342,15 @@ class TurningGame(Ruleset):
         """
         if x not in self._sets:
             sets = set()
+            places = 0
             for others in self.rule(x):
                 others = tuple(sorted(others, reverse=True))
+                places += 1 + len(others)
+                if places > MAX_MOVE_PLACES:
+                    raise ValueError(
+                        f"rule({x}) gives sets of more than MAX_MOVE_PLACES = {MAX_MOVE_PLACES:,} places in all: "
+                        "too many to list"
+                    )
                 if len(set(others)) != len(others) or any(not 1 <= y < x for y in others):
                     raise ValueError(f"rule({x}) must give distinct places between 1 and {x - 1}, got {others!r}")
                 sets.add(others)
@@ -323,18 +363,39 @@ class TurningGame(Ruleset):
         self.turns(x)
         return others in self._legal[x]
 
+    def move_sets(self, n: int, stop: int = MAX_PRODUCT_MOVES) -> int:
+        """How many moves an all-heads row of ``n`` coins has (counting stops once past ``stop``)."""
+        total = 0
+        for x in range(1, n + 1):
+            total += self.sets_at(x) if self.sets_at is not None else len(self.turns(x))
+            if total > stop:
+                break
+        return total
+
     def start(self) -> Row:
         return (1,) * self.length
 
     def check(self, position: object) -> Row:
-        return check_row(position)
+        row = check_row(position)
+        if len(row) > self.max_length:
+            raise ValueError(f"position must have at most {self.max_length} coins ({self.why_longest}), got {len(row)}")
+        return row
 
     def moves(self, position: Row) -> list[RowMove]:
+        """Every legal move, rightmost coin first; a ValueError, not a memory error, past MAX_MOVE_PLACES."""
         position = self.check(position)
         out = []
+        places = 0
         for x in range(len(position), 0, -1):
             if position[x - 1]:
-                out.extend((x, *others) for others in self.turns(x))
+                for others in self.turns(x):
+                    places += 1 + len(others)
+                    if places > MAX_MOVE_PLACES:
+                        raise ValueError(
+                            f"the moves of this position name more than MAX_MOVE_PLACES = {MAX_MOVE_PLACES:,} "
+                            f"places (a row of {len(position)} coins of {self.name}): too many to list"
+                        )
+                    out.append((x, *others))
         return out
 
     def check_move(self, position: Row, move: object) -> RowMove:
@@ -450,6 +511,9 @@ class MockTurtles(TurningGame):
 
     widget = "mock-turtles"
     name = "Mock Turtles"
+    max_length = _longest(lambda x: 1 + 2 * (x - 1) + 3 * (x - 1) * (x - 2) // 2)
+    why_longest = "the moves of a longer row name more than MAX_MOVE_PLACES places"
+    sets_at = staticmethod(lambda x: 1 + (x - 1) + (x - 1) * (x - 2) // 2)
 
     def __init__(self, length: int = 12) -> None:
         super().__init__(mock_turtles_rule, length)
@@ -468,6 +532,9 @@ class Ruler(TurningGame):
 
     widget = "ruler"
     name = "Ruler"
+    max_length = _longest(lambda x: x * (x + 1) // 2)
+    why_longest = "the moves of a longer row name more than MAX_MOVE_PLACES places"
+    sets_at = staticmethod(lambda x: x)
 
     def __init__(self, length: int = 12) -> None:
         super().__init__(ruler_rule, length)
@@ -484,6 +551,9 @@ class TurningTurtles(TurningGame):
 
     widget = "turtles"
     name = "Turning Turtles"
+    max_length = _longest(lambda x: 1 + 2 * (x - 1))
+    why_longest = "the moves of a longer row name more than MAX_MOVE_PLACES places"
+    sets_at = staticmethod(lambda x: x)
 
     def __init__(self, length: int = 11) -> None:
         super().__init__(turtles_rule, length)
@@ -507,6 +577,9 @@ class Twins(TurningGame):
 
     widget = "turtles"
     name = "Twins"
+    max_length = _longest(lambda x: 2 * (x - 1))
+    why_longest = "the moves of a longer row name more than MAX_MOVE_PLACES places"
+    sets_at = staticmethod(lambda x: x - 1)
 
     def __init__(self, length: int = 10) -> None:
         super().__init__(twins_rule, length)
@@ -652,7 +725,9 @@ class ProductGame(Ruleset):
     (the rightmost row and column of the two sets) must go from heads to
     tails. A position is a frozenset of heads cells ``(i, j)``, both from 1;
     a move is ``(R, C)``, each rightmost first. The Tartan theorem: the cell
-    (i, j) is worth G1(i) ⊗ G2(j).
+    (i, j) is worth G1(i) ⊗ G2(j). The all-heads board may have at most
+    MAX_PRODUCT_MOVES = 1,000,000 moves (Turning Corners: 45 × 45 at most when
+    square); a larger board is refused when made.
     """
 
     widget: str = ""
@@ -665,6 +740,16 @@ class ProductGame(Ruleset):
         self.first, self.second = first, second
         self.rows = check_int(rows, "rows", minimum=1)
         self.columns = check_int(columns, "columns", minimum=1)
+        for name, size in (("rows", self.rows), ("columns", self.columns)):
+            if size > MAX_ROW:
+                raise ValueError(f"{name} must be at most {MAX_ROW} (the limit for a board side), got {size}")
+        count = first.move_sets(self.rows) * second.move_sets(self.columns)
+        if count > MAX_PRODUCT_MOVES:
+            raise ValueError(
+                f"rows × columns must give at most MAX_PRODUCT_MOVES = {MAX_PRODUCT_MOVES:,} moves on the all-heads "
+                f"board (their list would not fit in memory), got rows={self.rows}, columns={self.columns} "
+                f"({count:,} moves or more)"
+            )
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.first!r}, {self.second!r}, rows={self.rows}, columns={self.columns})"
@@ -812,6 +897,9 @@ class TurningCorners(ProductGame):
 
 __all__ = [
     "MAX_MOCK_TURTLES",
+    "MAX_MOVE_PLACES",
+    "MAX_PRODUCT_MOVES",
+    "MAX_ROW",
     "MAX_RULER",
     "MockTurtles",
     "ProductGame",

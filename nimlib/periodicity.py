@@ -20,13 +20,14 @@ import numpy as np
 from ._check import check_bool, check_int
 from .rulesets import HeapGame
 
-__all__ = ["MAX_LIMIT", "Periodicity", "find_period", "search_period"]
+__all__ = ["MAX_LIMIT", "MAX_VALUE", "Periodicity", "find_period", "search_period"]
 
 MAX_LIMIT = 1 << 26
 """The most values ``find_period`` may compute: 67,108,864 (the published certificate of 0.354 needs 20,124,015)."""
 FIRST_STRETCH = 256
-# How many values at the end of the sequence rule out most candidate periods at once, before the full check
-TAIL_FILTER = 64
+MAX_VALUE = 1 << 62
+"""The largest magnitude of a value ``find_period`` takes: differences of two values are computed in 64-bit
+integers and must not wrap around (a wrapped difference once reported a false saltus of 2^62)."""
 
 
 @dataclass(frozen=True)
@@ -110,76 +111,73 @@ def find_period(
             if found is not None or n >= limit:
                 return found
             n = min(2 * n, limit)
-    values = np.asarray(ruleset_or_values)
-    if values.ndim != 1 or (values.size and not np.issubdtype(values.dtype, np.integer)):
+    return search_period(_checked_values(ruleset_or_values), t=None, saltus=True)
+
+
+def _checked_values(values: object) -> np.ndarray:
+    """A sequence of ints as int64, each at most MAX_VALUE = 2^62 in magnitude (their differences then fit)."""
+    if isinstance(values, str | bytes | dict | set | frozenset):
         raise TypeError("values must be a one-dimensional sequence of ints")
-    return search_period(values.astype(np.int64), t=None, saltus=True)
+    array = np.asarray(values)
+    if array.dtype == object and array.ndim == 1:
+        if not all(isinstance(v, int | np.integer) and not isinstance(v, bool) for v in array.tolist()):
+            raise TypeError("values must be a one-dimensional sequence of ints")
+    elif array.ndim != 1 or (array.size and (array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer))):
+        raise TypeError("values must be a one-dimensional sequence of ints")
+    if array.size:
+        low, high = int(array.min()), int(array.max())
+        worst = high if abs(high) >= abs(low) else low
+        if abs(worst) > MAX_VALUE:
+            raise ValueError(
+                f"values must lie between -2**62 and 2**62 (MAX_VALUE; differences are computed in 64-bit "
+                f"integers and must not wrap around), got {worst}"
+            )
+    return array.astype(np.int64, copy=False)
 
 
 def search_period(values: np.ndarray, t: int | None, *, saltus: bool = False) -> Periodicity | None:
     """The least period in ``values``; certified by the theorem when ``t`` (most tokens a move takes) is given.
 
-    Candidates are first ruled out by the last TAIL_FILTER values (a period
-    that qualifies must hold there), all at once with numpy; the few left
-    get the full check, least first. Same answer as checking every p in
-    turn, in about len(values) · TAIL_FILTER steps instead of len(values)²/2.
-
-    Why multiples of a failed p may be skipped: let n0(p) be p's last
-    mismatch + 1 and q = kp. From i = n0(p) on, k steps of p give
-    g(i + q) = g(i), so n0(q) <= n0(p). If n0(q) < n0(p) and
-    n0(p) + p + q <= n, take i = n0(p) - 1: g(i) = g(i + q) = g(i + q + p)
-    = g(i + p), against the mismatch at i. So n0(q) = n0(p), and q needs
-    more values than p did.
+    Linear in len(values): a period p qualifies when g[i] - g[i - p] is the same (0 without ``saltus``)
+    for every i from ``first_sure(p)`` to the end, where first_sure(p) = p + the largest preperiod p
+    may have (certified: 2·n0 + 2p + t <= n; observed: n - n0 >= max(3p, n/2)). Read backwards, that
+    is a common prefix of the reversed sequence (of differences, with a saltus) and its shift by p, so
+    one Z-function (the longest such prefix for every shift at once, ``_kernels.z_function``) answers
+    every p; the least one that qualifies then gets its exact preperiod from one pass.
     """
-    g = np.asarray(values, dtype=np.int64)
+    g = _checked_values(values)
     n = len(g)
     if t is not None and 2 + 2 + t > n:
         return None  # the theorem needs at least 2·1 + 2·1 + t values: none is certified from these
+    if n < 2:
+        return None
+    from ._kernels import z_function
+
     ps = np.arange(1, n // 2 + 1, dtype=np.int64)
-    # The largest n0 a qualifying p can have: certified, 2·n0 + 2p + t <= n; observed, n - n0 >= max(3p, n/2).
-    # From index n0 + p on, g[i] = g[i - p] (+ saltus) must hold, so a mismatch there rules p out
+    # The largest n0 a qualifying p can have: certified, 2·max(n0, 1) + 2p + t <= n; observed,
+    # n - n0 >= max(3p, n/2). From index n0 + p on, g[i] = g[i - p] (+ saltus) must hold
     most_n0 = (n - 2 * ps - t) // 2 if t is not None else n - np.maximum(3 * ps, (n + 1) // 2)
     first_sure = most_n0 + ps
-    s = g[n - 1] - g[n - 1 - ps] if saltus and n else np.zeros_like(ps)
-    for k in range(min(TAIL_FILTER, n)):
-        i = n - 1 - k
-        bad = (i >= first_sure) & (i - ps >= 0) & (g[i] - g[np.maximum(i - ps, 0)] != s)
-        if bad.any():
-            ps, first_sure, s = ps[~bad], first_sure[~bad], s[~bad]
-    # The full check, least candidate first. A candidate q that is a multiple of a failed p (whose last
-    # mismatch n0(p) is known) cannot do better than p when n0(p) + p + q <= n: then n0(q) = n0(p)
-    # (see find_period's notes), so q is skipped; other multiples are first scanned from where they
-    # must agree, in growing chunks, which rules most of them out after a few values.
-    failed: list[tuple[int, int]] = []
-    for p, sure_from, step in zip(ps.tolist(), first_sure.tolist(), s.tolist(), strict=True):
-        step = step if saltus else 0
-        if t is not None:
-            divisors = [(f, n0f) for f, n0f in failed if p % f == 0]
-            if any(p <= n - n0f - f for f, n0f in divisors):
-                continue
-            if divisors and not _agrees_from(g, p, max(sure_from, p), step):
-                continue
-        diff = g[p:] - g[:-p]
-        bad = np.flatnonzero(diff != step)
-        n0 = int(bad[-1]) + 1 if bad.size else 0
-        if t is not None:
-            # The theorem needs n0 >= 1 (split parts are non-empty); a period from 0 is proved from 1,
-            # g(p) = g(0) being among the values checked
-            needed = 2 * max(n0, 1) + 2 * p + t
-            if needed <= n:
-                return Periodicity(n0, p, 0, True, n, needed)
-            failed.append((p, n0))
-        elif n - n0 >= max(3 * p, n / 2):
-            return Periodicity(n0, p, step, False, n, None)
-    return None
-
-
-def _agrees_from(g: np.ndarray, p: int, start: int, step: int) -> bool:
-    """g[i] - g[i - p] == step for every i >= start, checked in growing chunks (stops at the first mismatch)."""
-    chunk = 256
-    while start < g.size:
-        stop = min(g.size, start + chunk)
-        if np.any(g[start:stop] - g[start - p : stop - p] != step):
-            return False
-        start, chunk = stop, chunk * 4
-    return True
+    if saltus:
+        # g[i] - g[i - p] constant for first_sure <= i < n  <=>  the differences d[j] = g[j] - g[j - 1]
+        # repeat with period p for first_sure < j < n; reversed: r[k] = r[k + p] for k < n - 1 - first_sure
+        z = z_function(np.diff(g)[::-1])
+        reach = n - 1 - first_sure
+    else:
+        z = z_function(g[::-1])  # g[i] = g[i - p] for first_sure <= i < n: r[k] = r[k + p], k < n - first_sure
+        reach = n - first_sure
+    lowest = 1 if t is not None else 0  # a certified period needs n0 >= 1 room (the proof reads g(1) on)
+    shift = np.minimum(ps, z.size - 1)
+    ok = (most_n0 >= lowest) & (np.where(ps < z.size, z[shift], 0) >= reach)
+    found = np.flatnonzero(ok)
+    if not found.size:
+        return None
+    p = int(ps[found[0]])
+    step = int(g[n - 1] - g[n - 1 - p]) if saltus else 0
+    bad = np.flatnonzero(g[p:] - g[:-p] != step)
+    n0 = int(bad[-1]) + 1 if bad.size else 0
+    if t is not None:
+        # The theorem needs n0 >= 1 (split parts are non-empty); a period from 0 is proved from 1,
+        # g(p) = g(0) being among the values checked
+        return Periodicity(n0, p, 0, True, n, 2 * max(n0, 1) + 2 * p + t)
+    return Periodicity(n0, p, step, False, n, None)

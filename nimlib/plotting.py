@@ -26,6 +26,8 @@ MAX_STONES = 30
 MAX_HEAPS = 200
 # The most binary digits plot_bits draws per heap (heaps below 2^64)
 MAX_BITS = 64
+# The largest heap plot_heaps writes the count of, in bits (a 78-digit number beside its bar)
+MAX_COUNT_BITS = 256
 STONE_COLOR = "#4a5568"
 TAKEN_COLOR = "#e2e8f0"  # stones (or the share of a bar) a move takes
 
@@ -66,10 +68,18 @@ def plot_heaps(
     When some heap has more than MAX_STONES stones, every heap is drawn as a
     bar instead (lengths in proportion to the largest heap, each labelled with
     its count; the share a move takes greyed), so a heap of 10^12 is one bar,
-    not 10^12 circles. At most MAX_HEAPS heaps (a row each).
+    not 10^12 circles: a heap of any size costs one bar. At most MAX_HEAPS heaps (a row each), each below
+    2^MAX_COUNT_BITS (its count, up to 78 digits, is written out).
     """
     heaps = check_position(position)
     check_size(len(heaps), MAX_HEAPS, "plot_heaps: the heaps to draw, a row each")
+    for i, size in enumerate(heaps):
+        if size.bit_length() > MAX_COUNT_BITS:
+            raise ValueError(
+                f"position[{i}] must be below 2**{MAX_COUNT_BITS} (MAX_COUNT_BITS: its count is written beside "
+                "its bar), "
+                f"got a heap of {size.bit_length()} bits"
+            )
     highlight = _highlight(highlight, heaps)
     title = _title(title)
     ax = ax or plt.gca()

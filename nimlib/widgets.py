@@ -585,6 +585,7 @@ class PuzzleWidget(anywidget.AnyWidget):
         if seed is not None:
             params["seed"] = check_int(seed, "seed", minimum=None)
         self._rules = rules
+        self._known: dict = {"verdicts": {}, "search": {}}  # verdicts and the searcher's results, for every puzzle
         super().__init__(game=rules.widget, params=params, sizes=[fewest, most])
 
     @property
@@ -618,7 +619,11 @@ class PuzzleWidget(anywidget.AnyWidget):
             raise ValueError("results may only grow: the puzzles already recorded cannot change")
         checked = [
             *old,
-            *(_checked_result(self._rules, r, f"results[{i}]") for i, r in enumerate(results) if i >= len(old)),
+            *(
+                _checked_result(self._rules, r, f"results[{i}]", self._known)
+                for i, r in enumerate(results)
+                if i >= len(old)
+            ),
         ]
         solved = sum(r["correct"] for r in checked)
         streak = next((i for i, r in enumerate(reversed(checked)) if not r["correct"]), len(checked))
@@ -629,19 +634,41 @@ class PuzzleWidget(anywidget.AnyWidget):
 
     def verdict(self, position: Any) -> str:
         """ "P" or "N": the outcome of ``position`` (any form the page or Python uses) for the player to move."""
-        return "P" if _is_p(self._rules, _turn(self._rules, _decode(self._rules, position), "reader")) else "N"
+        position = _turn(self._rules, _decode(self._rules, position), "reader")
+        return "P" if _is_p(self._rules, position, self._known) else "N"
 
 
-def _is_p(rules: Playable, position: Any) -> bool:
-    """True when the player to move at ``position`` (the rules' own form) loses against best play."""
+def _is_p(rules: Playable, position: Any, memo: dict | None = None) -> bool:
+    """True when the player to move at ``position`` (the rules' own form) loses against best play.
+
+    Linear in the position where the game is a sum in normal play (the XOR of its components, not a
+    components pass per move: 3,000 heaps cost 3,000 steps, not 27 million); else the game's formula or
+    the searcher. ``memo`` (a widget's ``{"verdicts": {}, "search": {}}``) keeps the verdicts and the
+    searcher's results across puzzles: a thousand puzzles on misère Kayles search each position once.
+    """
+    if memo is not None:
+        verdicts = memo["verdicts"]
+        if position not in verdicts:
+            verdicts[position] = _verdict(rules, position, memo["search"])
+        return verdicts[position]
+    return _verdict(rules, position, None)
+
+
+def _verdict(rules: Playable, position: Any, known: dict | None) -> bool:
     if _is_over(rules, position):
         return not rules.misere
+    parts = getattr(rules, "components", None)
+    if parts is not None and not rules.misere and not getattr(rules, "partizan", False):
+        total = 0
+        for _, value in parts(position):
+            total ^= value
+        return total == 0
     from .play import winning_move
 
-    return winning_move(rules, position) is None
+    return winning_move(rules, position, known=known) is None
 
 
-def _checked_result(rules: Playable, result: Any, name: str) -> dict:
+def _checked_result(rules: Playable, result: Any, name: str, known: dict | None = None) -> dict:
     """A puzzle result from the page, or raise naming what is wrong (its ``correct`` is nimlib's verdict)."""
     if not isinstance(result, dict) or set(result) != RESULT_KEYS:
         raise TypeError(f"{name} must be a dict with exactly the keys {sorted(RESULT_KEYS)}, got {short_repr(result)}")
@@ -656,12 +683,12 @@ def _checked_result(rules: Playable, result: Any, name: str) -> dict:
         raise ValueError(f"{name}['answer'] must be 'P' or 'N', got {short_repr(answer)}")
     if not isinstance(correct, bool):
         raise TypeError(f"{name}['correct'] must be true or false, got {short_repr(correct)}")
-    verdict = "P" if _is_p(rules, position) else "N"
+    verdict = "P" if _is_p(rules, position, known) else "N"
     if answer == "N" == verdict:  # a right N answer: the puzzle ends with the reader's move
         if move is None:
             raise ValueError(f"{name} answers N rightly but has no move: the puzzle is not finished")
         after = rules.apply(position, rules.decode_move(move))
-        expected = _is_p(rules, after)
+        expected = _is_p(rules, after, known)
     else:
         if move is not None:
             raise ValueError(
@@ -743,6 +770,13 @@ def _checked_entry(rules: Playable, entry: Any, name: str, player: str, before: 
     for key, value in expected.items():
         if entry[key] != value:
             raise ValueError(f"{name}[{key!r}] must be {short_repr(value)}, got {short_repr(entry[key])}")
+    if player == "computer" and not _is_p(rules, position) and not _is_p(rules, after):
+        # the computer plays the strategy: from a position it wins, only a winning move (whichever the page
+        # chose); from a lost one any legal move. A forged losing reply would hand the reader the game
+        raise ValueError(
+            f"{name} is a losing move by the computer from a position it wins: nimlib's computer plays a "
+            "winning move there"
+        )
     label = _label(rules, position, move)
     return {"player": player, "move": expected["move"], "label": label, "before": before, "after": expected["after"]}
 

@@ -171,11 +171,40 @@ MAX_TABLE_CELLS = 4_000_000  # grundy_table: squares kept (a list of lists, abou
 WIDGET_LIMIT = 99
 
 
+MAX_SET_BYTES = 256 << 20
+"""The memory of the bit sets (one per column and diagonal, each as wide as the largest value in it, below
+rows + columns): a long thin table such as ``grundy((0, 10**6))`` has few squares but huge sets."""
+SET_BITS_PER_STEP = 10_000
+"""A square's mex ORs sets as wide as rows + columns bits: each 10,000 bits of width cost about one more square."""
+
+
+def table_cost(rows: int, columns: int) -> tuple[int, int]:
+    """(steps, bytes) of ``_table(rows, columns)``: squares weighted by the width of their sets, and the sets' memory.
+
+    A value in the table is below rows + columns, so every set is at most that many bits; there are
+    ``columns`` column sets and at most rows + columns diagonal sets alive.
+    """
+    width = rows + columns
+    steps = rows * columns * (1 + width // SET_BITS_PER_STEP)
+    return steps, (2 * columns + rows) * width // 8
+
+
 def _check_cells(rows: int, columns: int, limit: int, name: str, what: str) -> None:
     if rows * columns > limit:
         raise ValueError(
             f"{what} needs {rows:,} × {columns:,} = {rows * columns:,} squares of the Grundy table: "
             f"the limit is {name} = {limit:,}"
+        )
+    steps, memory = table_cost(rows, columns)
+    if steps > MAX_CELLS:
+        raise ValueError(
+            f"{what} needs {rows:,} × {columns:,} squares whose value sets are {rows + columns:,} bits wide, "
+            f"{steps:,} square-steps in all: the limit is MAX_CELLS = {MAX_CELLS:,}"
+        )
+    if memory > MAX_SET_BYTES:
+        raise ValueError(
+            f"{what} needs about {memory:,} bytes of value sets ({2 * columns + rows:,} sets of up to "
+            f"{rows + columns:,} bits): the limit is MAX_SET_BYTES = {MAX_SET_BYTES:,}"
         )
 
 
@@ -214,7 +243,9 @@ def grundy(position: Square) -> int:
     """The Grundy value G(x, y) of one position.
 
     Computes the table below it, (min + 1)·(max + 1) squares keeping one row
-    (G is symmetric): at most MAX_CELLS = 20,000,000 squares (``ValueError`` up front beyond).
+    (G is symmetric): at most MAX_CELLS = 20,000,000 squares, each counted once more per
+    SET_BITS_PER_STEP bits of width of its value sets, and MAX_SET_BYTES of sets (``ValueError`` up front
+    beyond: ``grundy((0, 10**6))`` would need terabytes).
     """
     x, y = sorted(check_square(position))
     _check_cells(x + 1, y + 1, MAX_CELLS, "MAX_CELLS", f"grundy({(x, y)})")

@@ -465,5 +465,17 @@ def test_a_certificate_that_cannot_be_written_names_the_path(capsys):
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full here")
     code, out, err = run(capsys, "period", "0.137", "--certificate", "/dev/full")
-    assert code == 2 and err.count("\n") == 1 and "cannot write the certificate to /dev/full" in err
+    # a device is refused before the work (issue 25: a FIFO blocked forever), naming the path
+    assert code == 2 and err.count("\n") == 1 and "--certificate /dev/full is not a regular file" in err
+    assert out == ""
+
+
+def test_a_certificate_write_that_fails_names_the_path(capsys, tmp_path, monkeypatch):
+    def full(self, *args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", full)
+    target = tmp_path / "c.json"
+    code, out, err = run(capsys, "period", "0.137", "--certificate", str(target))
+    assert code == 2 and err.count("\n") == 1 and f"cannot write the certificate to {target}: No space left" in err
     assert "certificate written" not in out

@@ -687,11 +687,21 @@ def _is_nim_game(state):
         i, size = move
         if not (type(i) is int and type(size) is int and 0 <= i < len(position) and 0 <= size < position[i]):
             return False
+        winning = _xor(position) != 0
         position = _nim_after(position, move)
         if entry["after"] != position:
             return False
+        if player == "computer" and winning and _xor(position) != 0:
+            return False  # the computer never throws away a won game (issue 25)
         player = "reader" if player == "computer" else "computer"
     return state["position"] == position
+
+
+def _xor(heaps):
+    total = 0
+    for h in heaps:
+        total ^= h
+    return total
 
 
 def _legal_message(game, draw):
@@ -711,7 +721,9 @@ def _legal_message(game, draw):
     history = [*history, _entry("reader", move, position, after, draw(st.text(max_size=5)))]
     replies = [(i, s) for i, h in enumerate(after) for s in range(h)]
     if replies and draw(st.booleans()):
-        reply = list(draw(st.sampled_from(replies)))  # any legal reply: the page's strategy may differ
+        # the page's strategy may differ: any winning reply when the computer wins, else any legal one
+        winning = [r for r in replies if _xor(_nim_after(after, r)) == 0]
+        reply = list(draw(st.sampled_from(winning or replies)))
         history.append(_entry("computer", reply, after, _nim_after(after, reply)))
         after = history[-1]["after"]
     return {"position": after, "history": history, "message": ""}

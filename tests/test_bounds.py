@@ -1,0 +1,322 @@
+"""Nothing accepted that cannot be done (issue 25): sizes past a documented limit are refused up front.
+
+Each test reproduces an example of the issue and checks the clear refusal (the argument, the limit and the
+value in the message) or that the work stays bounded, counted rather than timed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+
+import numpy as np
+import pytest
+
+from nimlib import cli, coins, hackenbush, play, rulesets, wythoff
+from nimlib.boards import Nimble, Staircase
+from nimlib.periodicity import find_period, search_period
+from nimlib.widgets import GameBoard, NimGame, PlayWidget, PuzzleWidget
+
+
+@pytest.mark.parametrize(
+    ("make", "limit"),
+    [(coins.Ruler, 113), (coins.MockTurtles, 79), (coins.TurningTurtles, 500), (coins.Twins, 500)],
+)
+def test_row_games_refuse_rows_whose_moves_do_not_fit(make, limit):
+    """Ruler(1000) and Mock Turtles with 1000 places were accepted, then listing their moves exhausted memory."""
+    assert make.max_length == limit
+    with pytest.raises(ValueError, match=rf"length must be at most {limit} \(.*MAX_MOVE_PLACES.*\), got 1000"):
+        make(1000)
+    with pytest.raises(ValueError, match=rf"length must be at most {limit}\b.*got {limit + 1}"):
+        make(limit + 1)
+    game = make(limit)
+    places = sum(len(m) for m in game.moves(game.start()))
+    assert places <= coins.MAX_MOVE_PLACES
+    # one coin more is past the budget: the limit is the cost model's, not a guess
+    longer = coins.TurningGame(game.rule, limit)
+    with pytest.raises(ValueError, match="MAX_MOVE_PLACES"):
+        longer.moves((1,) * (limit + 1))
+    with pytest.raises(ValueError, match=rf"position must have at most {limit} coins"):
+        game.moves((1,) * (limit + 1))
+
+
+def test_a_rule_whose_moves_do_not_fit_is_refused_while_counting():
+    """A game from a rule cannot be costed up front: its moves are counted and refused past the budget."""
+    game = coins.TurningGame(coins.turtles_rule, 10)
+    with pytest.raises(ValueError, match=r"more than MAX_MOVE_PLACES = 250,000 places \(a row of 1000 coins"):
+        game.moves((1,) * 1000)
+    with pytest.raises(ValueError, match=r"rule\(1000\) gives sets of more than MAX_MOVE_PLACES = 250,000"):
+        coins.TurningGame(coins.ruler_rule, 10).moves((1,) * 1000)
+    with pytest.raises(ValueError, match=r"length must be at most 1000 \(.*\), got 1001"):
+        coins.TurningGame(coins.ruler_rule, 1001)
+
+
+def test_turning_corners_refuses_a_board_whose_moves_do_not_fit():
+    """Turning Corners 200 × 200 was accepted; its all-heads board has 396 million moves."""
+    with pytest.raises(ValueError, match=r"MAX_PRODUCT_MOVES = 1,000,000 .*got rows=200, columns=200"):
+        coins.TurningCorners(200, 200)
+    with pytest.raises(ValueError, match=r"got rows=46, columns=46 \(1,071,225 moves"):
+        coins.TurningCorners(46, 46)
+    board = coins.TurningCorners(45, 45)
+    assert not board.is_over(board.start())
+    assert len(board.moves(board.start())) == (45 * 44 // 2) ** 2 <= coins.MAX_PRODUCT_MOVES
+    with pytest.raises(ValueError, match=r"rows must be at most 1000 .*got 1001"):
+        coins.ProductGame(coins.Ruler(3), coins.Ruler(3), 1001, 1)
+
+
+@pytest.mark.parametrize(
+    ("board", "position"),
+    [
+        (Staircase(), (*range(999), 1000)),
+        (Nimble(length=1000), (*range(1, 999), 999, 5)),
+        (Nimble(length=1000, no_jumps=True), (*range(0, 998, 2), 999)),
+    ],
+    ids=["staircase", "nimble", "nimble-2"],
+)
+def test_hints_on_long_boards_take_one_pass(board, position, monkeypatch):
+    """Hints on staircase nim with 1000 steps and Nimble with 1000 squares ran past 20 s (a components pass per
+    move): the winning move is now found in one pass, and neither the hint nor the game-over test lists the
+    moves (listing them raises here)."""
+    widget = GameBoard(board, position)
+    assert board.grundy(widget._current()) != 0
+
+    def no_listing(self, position):
+        raise AssertionError("the hint listed every move")
+
+    monkeypatch.setattr(type(board), "moves", no_listing)
+    text = widget.hint()
+    move = play.winning_move(board, position)
+    assert text == f"Hint: {board.describe(position, move)}."
+    assert board.grundy(board._apply(board.check(position), move)) == 0
+
+
+def test_staircase_refuses_a_list_of_moves_too_long():
+    with pytest.raises(ValueError, match=r"position has 2,000,000 moves .* MAX_BOARD_MOVES = 1,000,000"):
+        Staircase().moves((0, 10**6, 10**6))
+    assert Staircase().winning_move((0, 10**6, 10**6)) == (1, 10**6)
+
+
+def test_hackenbush_deep_graphs_run_in_loops_and_big_pictures_are_refused():
+    """A hint on a 2000-edge graph raised RecursionError (layout and the colon steps recursed up the stalk)."""
+    deep = hackenbush.stalk(2000)
+    assert hackenbush.value(deep) == 2000
+    assert hackenbush.layout(deep)[2000] == (0.0, 2000.0)
+    assert hackenbush.colon_steps(deep) == [deep]
+    assert hackenbush.bridges(deep) == frozenset(range(2000))
+    with pytest.raises(ValueError, match=r"edges must hold at most MAX_EDGES = 300 edges .*got 2000"):
+        hackenbush.GreenHackenbush(deep)
+    # at the limit the hint finishes: two stalks of 150, the winning cut is the last edge of the first
+    edges = [(0, 1), *((i, i + 1) for i in range(1, 150)), (0, 151), *((150 + i, 151 + i) for i in range(1, 148))]
+    game = PlayWidget(hackenbush.GreenHackenbush(edges))
+    assert game.hint() == "Hint: cut edge 148 (148–149)."
+
+
+def test_bridges_agree_with_the_removal_check():
+    rng = random.Random(25)
+    for _ in range(200):
+        graph = hackenbush.random_graph(rng.randint(1, 14), rng.randint(2, 8), rng)
+        assert hackenbush.bridges(graph) == hackenbush.bridges_by_removal(graph), graph
+
+
+def test_wythoff_counts_the_width_of_its_value_sets():
+    """grundy((0, 10**6)) was within MAX_CELLS, but its row and column bit sets grow to terabytes."""
+    with pytest.raises(ValueError, match=r"grundy\(\(0, 1000000\)\) needs .* the limit is MAX_CELLS = 20,000,000"):
+        wythoff.grundy((0, 10**6))
+    with pytest.raises(ValueError, match=r"the limit is MAX_SET_BYTES = 268,435,456"):
+        wythoff.grundy_row(0, 60_000)
+    steps, memory = wythoff.table_cost(1, 30_001)
+    assert steps <= wythoff.MAX_CELLS and memory <= wythoff.MAX_SET_BYTES
+    assert wythoff.grundy((0, 3000)) == 3000 and wythoff.grundy((2, 1)) == 0
+
+
+def test_find_period_refuses_values_whose_differences_would_wrap():
+    """Values near 2^63 wrapped around in int64 and gave a false arithmetic period with saltus 2^62."""
+    wrapping = [(i * 2**62) % 2**64 - 2**63 for i in range(200)]
+    with pytest.raises(ValueError, match=r"values must lie between -2\*\*62 and 2\*\*62 .*got -9223372036854775808"):
+        find_period(wrapping)
+    with pytest.raises(ValueError, match=r"got 36893488147419103232"):
+        find_period([0, 1, 2**65])  # beyond int64 altogether: refused the same way, not a TypeError
+    with pytest.raises(TypeError, match="sequence of ints"):
+        find_period([0, 1, 2.5])
+    big = [2**62 - 10 * (i % 3) for i in range(60)]
+    assert find_period(big).period == 3
+
+
+def test_period_search_is_linear(monkeypatch):
+    """The search scanned every failed candidate for each new one: subtraction {1, 200000} with 2^20 values ran
+    past a minute. Now one Z-function pass answers every candidate: count its calls and the values it reads."""
+    from nimlib import _kernels
+
+    read = []
+    real = _kernels.z_function
+
+    def counted(a):
+        read.append(a.size)
+        return real(a)
+
+    monkeypatch.setattr(_kernels, "z_function", counted)
+    n = 1 << 20
+    g = _kernels.GrundyTable(rulesets.subtraction({1, 200000})).extend(n)
+    found = search_period(g, t=200000)
+    assert (found.preperiod, found.period, found.certified, found.needed) == (0, 200001, True, 600004)
+    assert read == [n]  # one pass over the values, whatever the number of candidates
+    found = search_period(np.tile(np.arange(7), n // 7) + np.repeat(np.arange(n // 7), 7) * 3, t=None, saltus=True)
+    assert (found.period, found.saltus) == (7, 3) and read[1:] == [n // 7 * 7 - 1]
+
+
+def test_plot_heaps_costs_one_bar_a_heap_and_refuses_counts_too_long_to_write():
+    """plot_heaps((10**12,)) draws (by design: one bar with its count, never 10^12 stones); what it must not take
+    is a count too long to write out."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from nimlib.plotting import plot_heaps
+
+    fig, ax = plt.subplots()
+    try:
+        plot_heaps((10**12, 3), ax)
+        assert len(ax.patches) == 2 and ax.texts[0].get_text() == "1,000,000,000,000"
+        with pytest.raises(ValueError, match=r"position\[1\] must be below 2\*\*256 .*got a heap of 16610 bits"):
+            plot_heaps((1, 10**5000), ax)
+    finally:
+        plt.close(fig)
+
+
+def test_best_mask_zero_means_no_mask_helps():
+    """best_mask([1, 2, 3]) returns 0: not a missing "winning move" but its documented "no mask makes few values
+    rare" (the plain loop is used); forced=True gives the best mask anyway."""
+    from nimlib._kernels import RARE_SHARE, best_mask, class_table
+
+    assert best_mask([1, 2, 3]) == 0 and "no mask" in best_mask.__doc__
+    mask = best_mask([1, 2, 3], forced=True)
+    rare = class_table(mask, 4)[[1, 2, 3]].sum()
+    assert mask and rare / 3 > RARE_SHARE
+    assert best_mask([2, 3] * 10 + [1]) == 2  # here mask 2 makes one value in 21 rare
+
+
+def _cli(capsys, *argv):
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["values", "0." + "7" * 3000, "--to", "100"], "MAX_CODE_DIGITS = 12 digits after the point .*got 3,000"),
+        (["period", "0." + "4" * 13], "MAX_CODE_DIGITS = 12 digits .*got 13"),
+        (["values", "wythoff", "--row", "0", "--to", "1000000"], "101,000,000 square-steps .*MAX_CELLS = 20,000,000"),
+        (["values", "kayles", "--row", "3", "--to", "5"], "--row is for wythoff only .*'kayles' has no rows"),
+        (["period", "subtraction:1,2", "--row", "1"], "--row is for wythoff only"),
+        (["rare", "kayles", "--to", "0"], r"--to must be at least 1 for rare .*got 0"),
+        (["rare", "kayles", "--to", "10", "--plot", "x.pgf"], r"without external tools, one of \.pdf, \.png, \.svg"),
+        (["rare", "kayles", "--to", "10", "--plot", "x.eps"], "without external tools"),
+    ],
+)
+def test_cli_refuses_up_front(capsys, argv, message):
+    code, out, err = _cli(capsys, *argv)
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert re.search(message, err), err
+
+
+def test_cli_accepts_a_code_at_the_digit_limit(capsys):
+    code, out, _ = _cli(capsys, "values", "0." + "7" * 12, "--to", "5", "--json")
+    assert code == 0 and json.loads(out)["values"] == [0, 1, 2, 3, 4]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_cli_refuses_a_fifo_as_an_output_before_opening_it(capsys, tmp_path):
+    """A FIFO given to --certificate or --plot blocked forever (no reader): it is refused before the work."""
+    for name in ("pipe.json", "pipe.png"):
+        os.mkfifo(tmp_path / name)
+    certificate, plot = str(tmp_path / "pipe.json"), str(tmp_path / "pipe.png")
+    for argv in (["period", "kayles", "--certificate", certificate], ["rare", "kayles", "--to", "9", "--plot", plot]):
+        code, _, err = _cli(capsys, *argv)
+        assert code == 2 and "is not a regular file (a FIFO" in err, err
+
+
+def _forged_reply(widget, before, after, move):
+    entry = {"player": "computer", "move": move, "label": "forged", "before": before, "after": after}
+    return {"position": after, "history": [*widget.history, entry], "message": ""}
+
+
+def test_the_page_cannot_forge_a_losing_computer_move():
+    """From (2, 2) the reader's (1, 2) leaves the computer winning; the page reported the computer's (1, 2) → (1, 0)
+    and Python recorded "Game over: you win" after the reader's last stone. Only a winning reply is kept there."""
+    game = NimGame((2, 2))
+    game.set_state(_page_move(game, "reader", [0, 1]))
+    assert game.to_move == "computer" and game.position == [1, 2]
+    game.set_state(_forged_reply(game, [1, 2], [1, 0], [1, 0]))
+    assert game.position == [1, 2] and "losing move by the computer" in game.message
+    game.set_state(_forged_reply(game, [1, 2], [1, 1], [1, 1]))  # the winning reply, whichever the page chose
+    assert game.position == [1, 1] and game.to_move == "reader"
+
+
+def test_a_losing_computer_may_play_any_legal_move():
+    game = NimGame((2, 3))
+    game.set_state(_page_move(game, "reader", [1, 2]))  # (2, 2): the computer loses whatever it does
+    game.set_state(_forged_reply(game, [2, 2], [0, 2], [0, 0]))
+    assert game.position == [0, 2] and game.to_move == "reader"
+
+
+def test_kayles_and_a_computer_opening_move_cannot_be_forged():
+    from nimlib.boards import KaylesRow
+
+    game = GameBoard(KaylesRow(length=5), (1, 1, 1, 1, 1), computer_first=True)
+    good = game.history[0]  # nimlib's own opening: the middle pin
+    start = game.start
+    forged = {"player": "computer", "move": [0], "label": "x", "before": start, "after": [0, 1, 1, 1, 1]}
+    game.set_state({"position": [0, 1, 1, 1, 1], "history": [forged], "message": ""})
+    assert game.history == [good] and "losing move by the computer" in game.message
+    game2 = GameBoard(KaylesRow(length=7), (1, 1, 1, 1, 1, 1, 1))
+    game2.set_state(_page_move(game2, "reader", [0]))  # leaves 6 pins: N for the computer
+    after = [0, 0, 1, 1, 1, 1, 1]  # knocking pin 1 leaves 5 in a row: N for the reader, a losing move
+    game2.set_state(_forged_reply(game2, [0, 1, 1, 1, 1, 1, 1], after, [1]))
+    assert game2.position == [0, 1, 1, 1, 1, 1, 1] and "losing move by the computer" in game2.message
+
+
+def _page_move(widget, player, move):
+    rules = widget.rules
+    position = rules.decode(widget.position)
+    after = rules.encode(rules.apply(position, rules.decode_move(move)))
+    entry = {"player": player, "move": move, "label": "page", "before": rules.encode(position), "after": after}
+    return {"position": after, "history": [*widget.history, entry], "message": ""}
+
+
+def test_a_puzzle_verdict_on_3000_heaps_is_one_pass(monkeypatch):
+    """A right "P" on 3,000 heaps of S = {1, 2, 3} cost quadratic time (a components pass per move): the verdict
+    is now the XOR of the components, one pass, and no move is tried."""
+    game = PuzzleWidget(rulesets.subtraction({1, 2, 3}))
+
+    def no_moves(*args, **kwargs):
+        raise AssertionError("a verdict tried the moves one by one")
+
+    monkeypatch.setattr(play, "winning_move", no_moves)
+    assert game.verdict([4] * 3000) == "P" and game.verdict([4] * 2999 + [5]) == "N"
+    result = {"position": [4] * 3000, "answer": "P", "correct": True, "move": None}
+    game.set_state({"results": [result], "streak": 1, "solved": 1})
+    assert game.results == [result]
+
+
+def test_a_thousand_misere_kayles_verdicts_search_each_position_once(monkeypatch):
+    """1,000 right answers on misère Kayles ran 1,000 exhaustive searches: the widget's verdicts share one memo,
+    so the searcher visits each position of the 12-pin row at most once whatever the number of puzzles."""
+    from nimlib.boards import KaylesRow
+
+    board = KaylesRow(length=12, misere=True)
+    game = PuzzleWidget(board)
+    visits = []
+    real = KaylesRow.moves
+    monkeypatch.setattr(KaylesRow, "moves", lambda self, p: visits.append(p) or real(self, p))
+    position = [1] * 12
+    verdict = game.verdict(position)
+    first = len(visits)
+    assert 0 < first <= 2 * 2**12
+    result = {"position": position, "answer": verdict, "correct": True, "move": None}
+    game.set_state({"results": [result] * 1000, "streak": 1000, "solved": 1000})
+    assert game.solved == 1000 and len(game.results) == 1000
+    assert len(visits) - first <= 2 * 1000  # the game-over test per puzzle, never another search
