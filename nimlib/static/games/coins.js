@@ -477,20 +477,28 @@ export function turtlesApply(position, move, params = {}) {
 }
 
 /**
- * The sum rule by formula: the first heads coin whose value has the XOR's top bit is turned and the
- * coin worth its value ⊕ XOR flipped (none when that is 0), the move componentMove finds by listing.
+ * The sum rule by formula: a heads coin whose value has the XOR's top bit is turned and the coin worth
+ * its value ⊕ XOR flipped (none when that is 0), the move componentMove finds by listing: the first such
+ * coin whose move changes it alone (the coin flipped is tails, or there is none), else the first one.
  */
 export function turtlesBest(position, params = {}) {
   const { components, total } = turtlesAnalyse(position, params);
   const S = BigInt(total);
   if (S === 0n) return null;
   const bit = 1n << BigInt(S.toString(2).length - 1);
-  const m = components.findIndex((c) => (BigInt(c.value) & bit) !== 0n);
-  const x = turtlesRank(position).indexOf(m); // the m-th heads coin
-  const t = Number(BigInt(components[m].value) ^ S);
   const shift = params.twins ? 1 : 0;
-  const move = t === 0 && !params.twins ? [x] : [x, t - 1 + shift];
-  return turtlesStep(position, turtlesRank(position), move);
+  const rank = turtlesRank(position);
+  let first = null;
+  for (let m = 0; m < components.length; m++) {
+    if ((BigInt(components[m].value) & bit) === 0n) continue;
+    const x = rank.indexOf(m); // the m-th heads coin
+    const t = Number(BigInt(components[m].value) ^ S);
+    const move = t === 0 && !params.twins ? [x] : [x, t - 1 + shift];
+    const step = turtlesStep(position, rank, move);
+    if (step.parts.length === 1) return step;
+    if (first === null) first = step;
+  }
+  return first;
 }
 
 export function turtlesAnalyse(position, params = {}) {
