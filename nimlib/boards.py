@@ -21,11 +21,13 @@ from typing import ClassVar, NamedTuple
 from ._check import check_bool, check_int, check_position, check_str
 from .game import JSON, Move, Position, Ruleset, SuccessorsGame, to_json
 from .grundy import component_value, extend_heap_values, grundy_value
+from .nim import MAX_WIDGET_HEAPS
 from .play import best_move
 from .rulesets import HeapGame, crosses, crosses_2, kayles, trominoes
 
 # The longest board (cells, steps, columns) a board object accepts: its Grundy table costs about n² steps
-MAX_CELLS = 1000
+MAX_CELLS = MAX_WIDGET_HEAPS  # a board's most cells, heaps, steps or columns (the page's limit too)
+MAX_STONES = 10_000  # stones in all on a heap board: the page draws every one
 # The most moves one position's list of moves may hold (a staircase's coins, Nimble's coins × cells)
 MAX_BOARD_MOVES = 1_000_000
 # The longest strip played in misère play: best moves come from exhaustive search over the 2^n rows
@@ -716,6 +718,11 @@ class HeapBoard(Board):
                 raise ValueError(f"position[{i}] must be at most largest={self.largest}, got {a}")
         if len(heaps) > MAX_CELLS:
             raise ValueError(f"position must have at most {MAX_CELLS} heaps, got {len(heaps)}")
+        if sum(heaps) > MAX_STONES:
+            raise ValueError(
+                f"position must hold at most MAX_STONES = {MAX_STONES:,} stones in all (the page draws each), "
+                f"got {sum(heaps):,}"
+            )
         return heaps
 
     def moves(self, position):

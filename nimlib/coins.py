@@ -239,6 +239,7 @@ position stays within it); ``moves`` of any game, named or built from a rule, re
 MAX_ROW = 1000
 """The longest row of a game built from a rule (whose cost nimlib cannot know up front; its moves are counted)."""
 MAX_PRODUCT_MOVES = 1_000_000
+MAX_CORNERS_SIDE = 100  # Turning Corners' most rows or columns: the page's TURNING_MAX_SIDE
 """The most moves (pairs of row and column sets) the all-heads board of a product game may have."""
 
 
@@ -885,6 +886,12 @@ class TurningCorners(ProductGame):
     name = "Turning Corners"
 
     def __init__(self, rows: int = 6, columns: int = 6) -> None:
+        for name, side in (("rows", rows), ("columns", columns)):
+            if isinstance(side, int) and not isinstance(side, bool) and side > MAX_CORNERS_SIDE:
+                raise ValueError(
+                    f"{name} must be at most MAX_CORNERS_SIDE = {MAX_CORNERS_SIDE} (the page draws every cell), "
+                    f"got {side}"
+                )
         super().__init__(Twins(rows), Twins(columns), rows, columns)
 
     def __repr__(self) -> str:
@@ -896,6 +903,7 @@ class TurningCorners(ProductGame):
 
 
 __all__ = [
+    "MAX_CORNERS_SIDE",
     "MAX_MOCK_TURTLES",
     "MAX_MOVE_PLACES",
     "MAX_PRODUCT_MOVES",

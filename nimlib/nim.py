@@ -185,11 +185,24 @@ def positions_up_to(heaps: int, size: int) -> list[Position]:
 # ---------------------------------------------------------------- the rules object
 
 
+# The play widget's most heaps: the page draws every heap (boards.MAX_CELLS is this number, the page's too)
+MAX_WIDGET_HEAPS = 1000
+
+
 class HeapRules(Ruleset):
     """What Nim and Moore's Nim_k share: heap-size positions, moves as tuples of ``(heap, new_size)`` pairs."""
 
     def check(self, position: object) -> Position:
         return check_position(position)
+
+    def encode(self, position: Position) -> JSON:
+        """The page's form of a position: refused beyond MAX_WIDGET_HEAPS heaps, which the page does not draw."""
+        heaps = check_position(position)
+        if len(heaps) > MAX_WIDGET_HEAPS:
+            raise ValueError(
+                f"the play widget takes at most MAX_WIDGET_HEAPS = {MAX_WIDGET_HEAPS} heaps, got {len(heaps)}"
+            )
+        return super().encode(heaps)
 
     def stalling_move(self, position: Position) -> MultiMove | None:
         """Take one stone from the largest heap (the losing side's way to make the game last)."""

@@ -15,7 +15,7 @@ import subprocess
 
 import pytest
 
-from nimlib import boards, widgets, wythoff
+from nimlib import boards, coins, widgets, wythoff
 from nimlib.boards import HeapBoard, Nimble, Staircase, TurningTurtles
 from nimlib.coins import MockTurtles, Ruler, TurningCorners
 from nimlib.nim import Nim
@@ -67,6 +67,8 @@ def test_the_page_checks_saved_states_with_pythons_limits(page):
         "PUZZLE_MAX_SIZE": widgets.MAX_PUZZLE_MOVES,
         "PUZZLE_MAX_RESULTS": widgets.MAX_RESULTS,
         "WYTHOFF_LIMIT": wythoff.WIDGET_LIMIT,
+        "HEAP_MAX_STONES": boards.MAX_STONES,
+        "TURNING_MAX_SIDE": coins.MAX_CORNERS_SIDE,
     }
     assert {name: page[name] for name in pairs} == pairs
 
@@ -89,11 +91,6 @@ PAST = {
     "staircase": lambda page: PlayWidget(Staircase(), [1] * (page["COIN_MAX_CELLS"] + 1)),
     "nimble": lambda page: PlayWidget(Nimble(length=page["COIN_MAX_CELLS"] + 1), [0]),
     "turtles": lambda page: PlayWidget(TurningTurtles(), [1] * (page["COIN_MAX_CELLS"] + 1)),
-}
-# Limits the constructors do not have yet (issue 25's Python side adds them): strict, so the marker goes
-# when they arrive
-# when they arrive (the constructor alone: a PlayWidget of Ruler(1001) today lists moves until memory runs out)
-PAST_PENDING = {
     "nim heaps": lambda page: PlayWidget(Nim(), [1] * (page["NIM_MAX_HEAPS"] + 1)),
     "heap stones": lambda page: HeapBoard(game=laskers_nim, largest=1000).check(
         [1000] * (page["HEAP_MAX_STONES"] // 1000 + 1)
@@ -102,23 +99,11 @@ PAST_PENDING = {
     "ruler": lambda page: Ruler(length=page["TURNING_MAX_COINS"] + 1),
     "corners": lambda page: TurningCorners(rows=page["TURNING_MAX_SIDE"] + 1, columns=2),
 }
-
-
 @needs_node
 @pytest.mark.parametrize("case", sorted(PAST))
 def test_python_refuses_what_the_page_cannot_play(page, case):
     with pytest.raises(ValueError):
         PAST[case](page)
-
-
-@needs_node
-@pytest.mark.xfail(
-    strict=True, raises=pytest.fail.Exception, reason="the constructor limits of issue 25's Python side (h-bounds)"
-)
-@pytest.mark.parametrize("case", sorted(PAST_PENDING))
-def test_python_refuses_what_the_page_cannot_play_pending(page, case):
-    with pytest.raises(ValueError):
-        PAST_PENDING[case](page)
 
 
 @needs_node
