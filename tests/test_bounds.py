@@ -373,3 +373,13 @@ def test_split_sizes_larger_than_the_heap_are_counted():
     rule = {"take_all": [], "take_one": [], "take_split": list(range(1, 20_001)), "unequal": False}
     n = certificate.needed_values(rule, 0, 1)
     assert certificate.recompute_work(rule, n) >= n * 20_000 > certificate.MAX_WORK
+
+
+def test_wythoff_plays_huge_positions_by_formula_and_refuses_to_list_their_moves():
+    """Asking whether (10^9, 10^9 + 5) is over listed its 3·10^9 moves (MemoryError): the formulas need no list."""
+    with pytest.raises(ValueError, match=r"has 3,000,000,005 moves, more than the MAX_MOVES = 1,000,000"):
+        wythoff.moves((10**9, 10**9 + 5))
+    game = PlayWidget(wythoff.Wythoff(), (10**9, 10**9 + 5))
+    assert not game.is_over and game.hint() == "Hint: take 999999992 from both heaps."
+    assert game.play((10**9 - 3, 10**9 + 5)) and wythoff.is_p_position(tuple(game.position))
+    assert wythoff.Wythoff().is_over((0, 0)) and len(wythoff.moves((500, 1000))) == 2000
