@@ -383,3 +383,12 @@ def test_wythoff_plays_huge_positions_by_formula_and_refuses_to_list_their_moves
     assert not game.is_over and game.hint() == "Hint: take 999999992 from both heaps."
     assert game.play((10**9 - 3, 10**9 + 5)) and wythoff.is_p_position(tuple(game.position))
     assert wythoff.Wythoff().is_over((0, 0)) and len(wythoff.moves((500, 1000))) == 2000
+
+
+@pytest.mark.slow  # computes 2^20 and 2^22 values: seconds, not the minutes (and hours) the quadratic search took
+def test_cli_period_of_long_subtraction_games_finishes(capsys):
+    for game, limit, period in (("subtraction:1,200000", 1 << 20, 200001), ("subtraction:1,1000000", 1 << 22, 1000001)):
+        code, out, err = _cli(capsys, "period", game, "--limit", str(limit), "--json")
+        assert code == 0, err
+        data = json.loads(out)
+        assert (data["period"], data["preperiod"], data["certified"]) == (period, 0, True)
