@@ -81,7 +81,9 @@ def find_period(
     game has no known period). ``limit`` is at most MAX_LIMIT = 2^26 (a
     ``ValueError`` says so up front). For a plain sequence, or a game the
     theorem does not cover, the period is only observed: the periodic part
-    must repeat at least three times and cover at least half of the sequence.
+    must repeat at least three times and cover at least half of the sequence;
+    its values must lie within ±2^62 (MAX_VALUE: their differences are exact
+    in 64-bit integers). The search is linear in the number of values.
 
     >>> from nimlib.rulesets import kayles
     >>> p = find_period(kayles)

@@ -119,6 +119,10 @@ def is_p_position(position: Square) -> bool:
     return lower(y - x) == x
 
 
+MAX_MOVES = 1_000_000
+"""The most moves ``moves`` lists (x + y + min(x, y) of them); the formulas take any position."""
+
+
 def moves(position: Square) -> list[Square]:
     """Every position one move away: lower x, lower y, or lower both by the same amount.
 
@@ -126,6 +130,12 @@ def moves(position: Square) -> list[Square]:
     [(0, 2), (1, 0), (1, 1), (0, 1)]
     """
     x, y = check_square(position)
+    count = x + y + min(x, y)
+    if count > MAX_MOVES:
+        raise ValueError(
+            f"position {(x, y)} has {count:,} moves, more than the MAX_MOVES = {MAX_MOVES:,} a list of moves may "
+            "hold (winning_moves and is_p_position need no list)"
+        )
     out = [(i, y) for i in range(x)]
     out += [(x, j) for j in range(y)]
     out += [(x - k, y - k) for k in range(1, min(x, y) + 1)]
@@ -323,6 +333,10 @@ class Wythoff(Ruleset):
             x, y = check_square(position)
             raise ValueError(f"move {target} is not legal from {(x, y)}: lower one heap, or both by the same amount")
         return target
+
+    def is_over(self, position: Square) -> bool:
+        """True at (0, 0) only: no list of moves is made (a position of 10^9 stones has 3·10^9)."""
+        return check_square(position) == (0, 0)
 
     def is_p_position(self, position: Square) -> bool:
         """P-position test by the golden-ratio formula."""

@@ -7,6 +7,7 @@ value in the message) or that the work stays bounded, counted rather than timed.
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import re
@@ -14,7 +15,7 @@ import re
 import numpy as np
 import pytest
 
-from nimlib import cli, coins, hackenbush, play, rulesets, wythoff
+from nimlib import certificate, cli, coins, hackenbush, play, rulesets, wythoff
 from nimlib.boards import Nimble, Staircase
 from nimlib.periodicity import find_period, search_period
 from nimlib.widgets import GameBoard, NimGame, PlayWidget, PuzzleWidget
@@ -320,3 +321,74 @@ def test_a_thousand_misere_kayles_verdicts_search_each_position_once(monkeypatch
     game.set_state({"results": [result] * 1000, "streak": 1000, "solved": 1000})
     assert game.solved == 1000 and len(game.results) == 1000
     assert len(visits) - first <= 2 * 1000  # the game-over test per puzzle, never another search
+
+
+def test_the_certificate_prescan_is_one_pass_on_an_unterminated_string():
+    """An unterminated string full of escaped quotes made the pre-scan retry from every quote (past 20 s)."""
+    text = '{"game": "' + '\\"' * 1_000_000
+    spans = [m.span() for m in certificate._STRING.finditer(text)]
+    assert spans == [(1, 7), (9, len(text))]  # "game", then one match to the end: no retry from each quote
+    with pytest.raises(ValueError, match="is not JSON"):
+        certificate.parse_certificate(text.encode())
+
+
+def test_a_certificate_at_the_byte_cap_is_refused_before_parsing():
+    """A certificate of millions of values (64 MiB) was parsed and its values checked for more than 20 s: the
+    count of its values is known before parsing (commas), and each costs at least HEAP_STEPS + VALUE_STEPS."""
+    data = b'{"values": [' + b"0," * 10_000_000 + b"0]}"
+    with pytest.raises(ValueError, match=r"lists up to 10,000,001 values: .*MAX_WORK = 150,000,000"):
+        certificate.parse_certificate(data)
+
+
+def test_the_least_period_check_scans_once_per_prime_factor(monkeypatch):
+    """subtraction {1, 663200} has period 663201: each of its divisors was scanned, p values each (past 20 s for a
+    true claim). A smaller period divides some p/q for a prime q, so one scan per prime, counted in check_work."""
+    p = 663201
+    divisors = sum(p % d == 0 for d in range(1, p))
+    primes = certificate._prime_factors(p)
+    assert divisors > 2 * len(primes) and all(p % q == 0 for q in primes) and math.prod(primes) > 1
+    rule = {"take_all": [1, 663200], "take_one": [1, 663200], "take_split": [], "unequal": False}
+    needed = certificate.needed_values(rule, 0, p)
+    work = certificate.check_work(rule, 0, p)
+    recompute = certificate.recompute_work(rule, needed)
+    assert work == recompute + certificate.VALUE_STEPS * needed + math.isqrt(p) + len(primes) * p
+    assert work <= certificate.MAX_WORK
+    # a small true claim with many divisors: subtraction {1, 944}, period 945 = 3^3·5·7 (16 divisors), checked
+    scans = []
+    real = certificate._prime_factors
+    monkeypatch.setattr(certificate, "_prime_factors", lambda n: scans.append(n) or real(n))
+    small = {"take_all": [1, 944], "take_one": [1, 944], "take_split": [], "unequal": False}
+    values = certificate.plain_values(small, certificate.needed_values(small, 0, 945))
+    claim = {"format": certificate.FORMAT, "game": "subtraction:1,944", "rule": small, "preperiod": 0}
+    assert "least" in certificate.check_certificate({**claim, "period": 945, "values": values})[-1]
+    assert scans == [945, 945] and real(945) == [3, 5, 7]  # estimate, check: three scans, not sixteen
+    # and a multiple of the least period is still caught
+    more = certificate.plain_values(small, certificate.needed_values(small, 0, 1890))
+    with pytest.raises(certificate.CertificateError, match="period 945 already holds from 0"):
+        certificate.check_certificate({**claim, "period": 1890, "values": more})
+
+
+def test_split_sizes_larger_than_the_heap_are_counted():
+    """Each heap of the plain loop tries every split size, even those larger than the heap: counted now."""
+    rule = {"take_all": [], "take_one": [], "take_split": list(range(1, 20_001)), "unequal": False}
+    n = certificate.needed_values(rule, 0, 1)
+    assert certificate.recompute_work(rule, n) >= n * 20_000 > certificate.MAX_WORK
+
+
+def test_wythoff_plays_huge_positions_by_formula_and_refuses_to_list_their_moves():
+    """Asking whether (10^9, 10^9 + 5) is over listed its 3·10^9 moves (MemoryError): the formulas need no list."""
+    with pytest.raises(ValueError, match=r"has 3,000,000,005 moves, more than the MAX_MOVES = 1,000,000"):
+        wythoff.moves((10**9, 10**9 + 5))
+    game = PlayWidget(wythoff.Wythoff(), (10**9, 10**9 + 5))
+    assert not game.is_over and game.hint() == "Hint: take 999999992 from both heaps."
+    assert game.play((10**9 - 3, 10**9 + 5)) and wythoff.is_p_position(tuple(game.position))
+    assert wythoff.Wythoff().is_over((0, 0)) and len(wythoff.moves((500, 1000))) == 2000
+
+
+@pytest.mark.slow  # computes 2^20 and 2^22 values: seconds, not the minutes (and hours) the quadratic search took
+def test_cli_period_of_long_subtraction_games_finishes(capsys):
+    for game, limit, period in (("subtraction:1,200000", 1 << 20, 200001), ("subtraction:1,1000000", 1 << 22, 1000001)):
+        code, out, err = _cli(capsys, "period", game, "--limit", str(limit), "--json")
+        assert code == 0, err
+        data = json.loads(out)
+        assert (data["period"], data["preperiod"], data["certified"]) == (period, 0, True)
