@@ -196,15 +196,35 @@ export function hbMoves(position, params) {
   const edges = hbEdges(params);
   const pieceOf = new Map(); // the component (piece, hbAnalyse's order) of each edge
   hbPieces(edges, position).forEach((piece, r) => piece.forEach((i) => pieceOf.set(i, r)));
-  return position.map((i) => ({
-    move: [i],
-    after: hbGrounded(
-      edges,
-      position.filter((j) => j !== i),
-    ),
-    label: hbEdgeLabel(edges, i),
-    parts: [pieceOf.get(i)],
-  }));
+  // hbGrounded without edge i, for every i: the ends' lists built once, each cut one search from the ground
+  const touching = new Map();
+  for (const j of position) {
+    for (const x of edges[j]) {
+      if (!touching.has(x)) touching.set(x, []);
+      touching.get(x).push(j);
+    }
+  }
+  const kept = new Map(position.map((j) => [j, -1])); // edge -> the cut whose search reached it last
+  const seen = new Map(); // vertex -> the cut whose search reached it last
+  return position.map((i) => {
+    seen.set(0, i);
+    const todo = [0];
+    while (todo.length) {
+      const x = todo.pop();
+      for (const j of touching.get(x) || []) {
+        if (j === i) continue;
+        kept.set(j, i);
+        for (const y of edges[j]) {
+          if (seen.get(y) !== i) {
+            seen.set(y, i);
+            todo.push(y);
+          }
+        }
+      }
+    }
+    const after = position.filter((j) => kept.get(j) === i).sort((a, b) => a - b);
+    return { move: [i], after, label: hbEdgeLabel(edges, i), parts: [pieceOf.get(i)] };
+  });
 }
 
 /** The pieces with their values, and the XOR of them all. */
