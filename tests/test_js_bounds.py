@@ -18,6 +18,7 @@ import pytest
 from nimlib import boards, coins, widgets, wythoff
 from nimlib.boards import HeapBoard, Nimble, Staircase, TurningTurtles
 from nimlib.coins import MockTurtles, Ruler, TurningCorners
+from nimlib.hackenbush import GreenHackenbush
 from nimlib.nim import Nim
 from nimlib.rulesets import laskers_nim
 from nimlib.widgets import PlayWidget
@@ -98,6 +99,7 @@ PAST = {
     "mock turtles": lambda page: MockTurtles(length=page["TURNING_MAX_COINS"] + 1),
     "ruler": lambda page: Ruler(length=page["TURNING_MAX_COINS"] + 1),
     "corners": lambda page: TurningCorners(rows=page["TURNING_MAX_SIDE"] + 1, columns=2),
+    "hackenbush edges": lambda page: GreenHackenbush([(0, v) for v in range(1, page["HB_MAX_EDGES"] + 2)]),
 }
 @needs_node
 @pytest.mark.parametrize("case", sorted(PAST))

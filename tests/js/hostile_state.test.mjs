@@ -44,6 +44,19 @@ function octalValues(digits, n) {
   return g;
 }
 
+/** g(0..n) of Grundy's game: split a heap into two unequal heaps. */
+function grundyValues(n) {
+  const g = [];
+  for (let m = 0; m <= n; m++) {
+    const seen = new Set();
+    for (let a = 1; 2 * a < m; a++) seen.add(g[a] ^ g[m - a]);
+    let v = 0;
+    while (seen.has(v)) v++;
+    g.push(v);
+  }
+  return g;
+}
+
 const strip = (length, digits) => ({ length, values: octalValues(digits, length) });
 // A good state of every game: the control (it mounts and plays) and the base the hostile traits replace
 const GOOD = {
@@ -51,8 +64,9 @@ const GOOD = {
   "misere-nim": [{}, [1, 2, 3]],
   moore: [{ k: 2 }, [1, 2, 3, 4]],
   "misere-moore": [{ k: 2 }, [1, 2, 3, 4]],
-  lasker: [{ values: octalValues([3, 3], 0).concat([]), ...{} }, [0]],
-  grundy: [{}, [0]],
+  // Lasker's nim: g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3; Grundy's game by mex below
+  lasker: [{ values: Array.from({ length: 21 }, (_, n) => (n === 0 ? 0 : n % 4 === 3 ? n + 1 : n % 4 === 0 ? n - 1 : n)) }, [2, 5]],
+  grundy: [{ values: grundyValues(20) }, [7, 1, 11]],
   subtraction: [{ subtract: [1, 2, 3], values: Array.from({ length: 21 }, (_, n) => n % 4) }, [5, 7]],
   heaps: [{ take_any: true, values: Array.from({ length: 21 }, (_, n) => n) }, [3, 5]],
   kayles: [strip(8, [7, 7]), [1, 1, 1, 0, 1, 1, 1, 1]],
@@ -73,11 +87,6 @@ const GOOD = {
   wythoff: [{ board: 8 }, [5, 7]],
   hackenbush: [{ edges: [[0, 1], [1, 2], [1, 2]], coords: { 1: [0, 1], 2: [0, 2] } }, [0, 1, 2]],
 };
-// Grundy's game and Lasker's nim need their tables; a heap of 0 needs none, a table of 21 values covers the rest
-GOOD.lasker[0] = { values: Array.from({ length: 21 }, (_, n) => (n === 0 ? 0 : n % 4 === 3 ? n + 1 : n % 4 === 0 ? n - 1 : n)) };
-GOOD.lasker[1] = [2, 5];
-GOOD.grundy[0] = { values: octalValues([0, 0, 0], 0).concat(Array(20).fill(0)) };
-GOOD.grundy[1] = [1, 2];
 
 function deep(levels) {
   let v = [1];

@@ -18,6 +18,10 @@ import { COIN_MAX_CELLS } from "../../nimlib/static/games/coins.js";
 
 globalThis.NIMLIB_DELAY = 0;
 
+// tools/bench_page_limits.py sets NIMLIB_BENCH_FULL: every case at its full limit (the quick tier leaves out
+// the two largest boards drawn, 10 000 squares or stones, and plays the quadratic games at a quarter)
+const FULL = Boolean(globalThis.process && process.env.NIMLIB_BENCH_FULL);
+
 const MOVES_BUDGET = 1000; // moves listed in all, per case (the formula games list none)
 // elements created per place of the board (step, cell, coin, square), over the case's dozen redraws:
 // linear in the board, so a step of 10^9 coins or a board of every move drawn blows it at once
@@ -144,20 +148,21 @@ const CASES = [
     for (let i = 1; i <= 30; i++) for (let j = 1; j <= 30; j++) cells.push([i, j]);
     return cells;
   }],
-  [`Turning Corners at the limit, ${TURNING_MAX_SIDE} × ${TURNING_MAX_SIDE}, half heads`, "corners", { rows: TURNING_MAX_SIDE, columns: TURNING_MAX_SIDE }, () => {
+  [`Turning Corners at the limit, ${TURNING_MAX_SIDE} × ${TURNING_MAX_SIDE}, half heads`, FULL && "corners", { rows: TURNING_MAX_SIDE, columns: TURNING_MAX_SIDE }, () => {
     const rng = rngFrom(8);
     const cells = [];
     for (let i = 1; i <= TURNING_MAX_SIDE; i++) for (let j = 1; j <= TURNING_MAX_SIDE; j++) if (rng() < 0.5) cells.push([i, j]);
     return cells;
   }],
-  ["Lasker's nim, 1000 heaps of 10", "lasker", { values: laskerTable(1000) }, () => Array(1000).fill(HEAP_MAX_STONES / 1000)],
+  ["Lasker's nim, 1000 heaps of 10", FULL && "lasker", { values: laskerTable(1000) }, () => Array(1000).fill(HEAP_MAX_STONES / 1000)],
   ["Lasker's nim, 4 heaps of about 1000", "lasker", { values: laskerTable(1000) }, () => [1000, 997, 990, 981]],
   ["octal 0.77 (Kayles) as heaps, 8 heaps of up to 300", "heaps", { take_one: [1, 2], take_all: [1, 2], take_split: [1, 2], values: octal77(300) }, () => Array.from({ length: 8 }, (_, i) => 300 - 7 * i)],
   [`Wythoff at the limit (${WYTHOFF_LIMIT}, ${WYTHOFF_LIMIT - 1})`, "wythoff", { board: 12 }, () => [WYTHOFF_LIMIT, WYTHOFF_LIMIT - 1]],
 ];
 
 let checked = 0;
-for (const [what, game, params, make] of CASES) {
+const RUN = CASES.filter(([, game]) => game);
+for (const [what, game, params, make] of RUN) {
   test(`${what}: mounts, hints, plays and replies with bounded work`, async () => {
     const position = make();
     const { listed, created } = await play(game, params, position);
@@ -174,7 +179,7 @@ for (const [what, game, params, make] of CASES) {
 }
 
 test("the formula games' replies are winning moves (the XOR after them is 0)", () => {
-  for (const [what, game, params, make] of CASES) {
+  for (const [what, game, params, make] of RUN) {
     if (game === "wythoff") continue;
     const def = core.gameDef(game);
     const position = make();
@@ -204,5 +209,89 @@ test("beyond the limits the page refuses with a message (Python refuses these to
 });
 
 test("every large case ran (a run that checks nothing fails)", () => {
-  assert.equal(checked, CASES.length);
+  assert.ok(RUN.length >= 11 && checked === RUN.length, `${checked} of ${RUN.length} cases ran`);
+});
+
+// ------------------------------------------------------------------ replies at the other limits (no DOM)
+
+import "../../nimlib/static/games/strips.js";
+import "../../nimlib/static/games/trominoes.js";
+import "../../nimlib/static/games/northcott.js";
+import "../../nimlib/static/games/hackenbush.js";
+import "../../nimlib/static/games/nim.js";
+import { STRIP_MAX_CELLS } from "../../nimlib/static/games/strips.js";
+import { NORTH_MAX } from "../../nimlib/static/games/northcott.js";
+import { HB_MAX_EDGES } from "../../nimlib/static/games/hackenbush.js";
+import { NIM_MAX_HEAPS } from "../../nimlib/static/games/nim.js";
+
+/** g(0..n) of an octal game (digits after the point: bit 1 take all, 2 leave one heap, 4 leave two). */
+function octalTable(digits, n) {
+  const g = [];
+  for (let m = 0; m <= n; m++) {
+    const seen = new Set();
+    digits.forEach((d, i) => {
+      const k = i + 1;
+      if (d & 1 && m === k) seen.add(0);
+      if (d & 2 && m > k) seen.add(g[m - k]);
+      if (d & 4) for (let a = 1; 2 * a <= m - k; a++) seen.add(g[a] ^ g[m - k - a]);
+    });
+    let v = 0;
+    while (seen.has(v)) v++;
+    g.push(v);
+  }
+  return g;
+}
+
+// The quick tier plays Hackenbush and trominoes at a quarter of their limits (their replies are quadratic:
+// each move's position is analysed once).
+
+const REPLIES = () => {
+  const rng = rngFrom(9);
+  const edges = [];
+  const coords = {};
+  const cut = (limit) => (FULL ? limit : Math.floor(limit / 4));
+  for (let v = 1; v <= cut(HB_MAX_EDGES); v++) {
+    edges.push([Math.floor(rng() * v), v]); // a random tree on the ground, one edge a vertex
+    coords[v] = [v % 13, 1 + (v % 17)];
+  }
+  const n = STRIP_MAX_CELLS;
+  return [
+    ["nim", {}, Array.from({ length: NIM_MAX_HEAPS }, () => Math.floor(rng() * 2 ** 40))],
+    ["moore", { k: 5 }, Array.from({ length: NIM_MAX_HEAPS }, () => Math.floor(rng() * 2 ** 40))],
+    ["kayles", { length: n, values: octalTable([7, 7], n) }, Array.from({ length: n }, () => (rng() < 0.8 ? 1 : 0))],
+    ["dawson", { length: n, values: octalTable([1, 3, 7], n) }, Array(n).fill(0)],
+    ["trominoes", { columns: cut(n), values: octalTable([0, 0, 7], 2 * cut(n)) }, [Array(cut(n)).fill(0), Array(cut(n)).fill(0)]],
+    ["northcott", { width: NORTH_MAX, rows: 20 }, Array.from({ length: 20 }, (_, r) => [r, NORTH_MAX - 1 - r])],
+    ["hackenbush", { edges, coords }, edges.map((_, i) => i)],
+  ];
+};
+
+test("replies at the limits of the other games list each move a few times at most and analyse it once", async () => {
+  let checked = 0;
+  for (const [game, params, position] of REPLIES()) {
+    const def = core.gameDef(game);
+    assert.equal(core.statePositionError(def, position, params), null, game);
+    const analyse = def.analyse;
+    let analyses = 0;
+    def.analyse = (...args) => (analyses++, analyse(...args));
+    const started = performance.now();
+    let listed;
+    try {
+      listed = await counting(def, () => {
+        for (const turn of ["reader", "computer"]) {
+          core.isOver(def, position, params, turn);
+          core.computerMove(def, position, params, turn);
+        }
+      });
+    } finally {
+      def.analyse = analyse;
+    }
+    console.log(`# bench ${game} at ${FULL || !["trominoes", "hackenbush"].includes(game) ? "its limit" : "a quarter of its limit"}: ${(performance.now() - started).toFixed(0)} ms, ${listed} moves listed, ${analyses} analyses`);
+    // two replies: each lists the moves at most a few times (the sum rule, a stall) and analyses each once
+    const size = game === "trominoes" ? 2 * position[0].length : position.length;
+    assert.ok(listed <= 20 * size, `${game}: ${listed} moves listed for a board of ${size}`);
+    assert.ok(analyses <= 20 * size, `${game}: ${analyses} analyses for a board of ${size}`);
+    checked++;
+  }
+  assert.equal(checked, 7);
 });

@@ -53,28 +53,55 @@ export function hbGrounded(edges, present) {
   return [...kept].sort((a, b) => a - b);
 }
 
-function hbReaches(edges, indices, skip, from, to) {
-  const seen = new Set([from]);
-  const todo = [from];
-  while (todo.length) {
-    const x = todo.pop();
-    if (x === to) return true;
-    for (const i of indices) {
-      if (i === skip) continue;
-      const [u, v] = edges[i];
-      const y = u === x ? v : v === x ? u : null;
-      if (y !== null && !seen.has(y)) {
-        seen.add(y);
-        todo.push(y);
+/**
+ * The edges (indices) on no cycle: removing one separates its two ends. Tarjan's bridges, with a stack
+ * (no recursion) and edge indices (a parallel edge closes a cycle): linear in the edges, where a search
+ * from each edge's end costs their square times the vertices.
+ */
+export function hbBridges(edges, indices) {
+  const adj = new Map();
+  for (const i of indices) {
+    const [u, v] = edges[i];
+    if (u === v) continue;
+    for (const [a, b] of [[u, v], [v, u]]) {
+      if (!adj.has(a)) adj.set(a, []);
+      adj.get(a).push([b, i]);
+    }
+  }
+  const disc = new Map();
+  const low = new Map();
+  const out = new Set();
+  let time = 0;
+  for (const root of adj.keys()) {
+    if (disc.has(root)) continue;
+    disc.set(root, time);
+    low.set(root, time++);
+    const stack = [[root, -1, 0]]; // vertex, the edge that reached it, its next neighbour
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      const [x, via] = top;
+      const list = adj.get(x);
+      if (top[2] < list.length) {
+        const [y, i] = list[top[2]++];
+        if (i === via) continue;
+        if (disc.has(y)) {
+          low.set(x, Math.min(low.get(x), disc.get(y)));
+        } else {
+          disc.set(y, time);
+          low.set(y, time++);
+          stack.push([y, i, 0]);
+        }
+      } else {
+        stack.pop();
+        if (stack.length) {
+          const p = stack[stack.length - 1][0];
+          low.set(p, Math.min(low.get(p), low.get(x)));
+          if (low.get(x) > disc.get(p)) out.add(via);
+        }
       }
     }
   }
-  return false;
-}
-
-/** The edges (indices) on no cycle: removing one separates its two ends. */
-export function hbBridges(edges, indices) {
-  return new Set(indices.filter((i) => edges[i][0] !== edges[i][1] && !hbReaches(edges, indices, i, edges[i][0], edges[i][1])));
+  return out;
 }
 
 /** The fusion principle: each edge as [u, v] after fusing every cycle (the ground stays 0; fused edges are loops). */
@@ -169,15 +196,35 @@ export function hbMoves(position, params) {
   const edges = hbEdges(params);
   const pieceOf = new Map(); // the component (piece, hbAnalyse's order) of each edge
   hbPieces(edges, position).forEach((piece, r) => piece.forEach((i) => pieceOf.set(i, r)));
-  return position.map((i) => ({
-    move: [i],
-    after: hbGrounded(
-      edges,
-      position.filter((j) => j !== i),
-    ),
-    label: hbEdgeLabel(edges, i),
-    parts: [pieceOf.get(i)],
-  }));
+  // hbGrounded without edge i, for every i: the ends' lists built once, each cut one search from the ground
+  const touching = new Map();
+  for (const j of position) {
+    for (const x of edges[j]) {
+      if (!touching.has(x)) touching.set(x, []);
+      touching.get(x).push(j);
+    }
+  }
+  const kept = new Map(position.map((j) => [j, -1])); // edge -> the cut whose search reached it last
+  const seen = new Map(); // vertex -> the cut whose search reached it last
+  return position.map((i) => {
+    seen.set(0, i);
+    const todo = [0];
+    while (todo.length) {
+      const x = todo.pop();
+      for (const j of touching.get(x) || []) {
+        if (j === i) continue;
+        kept.set(j, i);
+        for (const y of edges[j]) {
+          if (seen.get(y) !== i) {
+            seen.set(y, i);
+            todo.push(y);
+          }
+        }
+      }
+    }
+    const after = position.filter((j) => kept.get(j) === i).sort((a, b) => a - b);
+    return { move: [i], after, label: hbEdgeLabel(edges, i), parts: [pieceOf.get(i)] };
+  });
 }
 
 /** The pieces with their values, and the XOR of them all. */
@@ -426,6 +473,8 @@ export const hackenbushGame = register({
   format: hbFormat,
   random: hbRandom,
   moves: hbMoves,
+  isOver: (position) => position.length === 0, // every standing edge touches the ground: any can be cut
+  stall: (position, params) => (position.length ? hbMoves(position, params).at(-1) : null), // one list, not 64
   analyse: hbAnalyse,
   explain: hbExplain,
   draw: hbDraw,

@@ -50,16 +50,33 @@ export function northTargets(row, width, side) {
 export function northMoves(position, params, turn = "reader") {
   const side = northSide(turn);
   const width = northWidth(position, params);
-  const who = side ? "Black" : "White";
   const out = [];
   position.forEach((row, r) => {
-    for (const x of northTargets(row, width, side)) {
-      const after = position.map((q) => q.slice());
-      after[r][side] = x;
-      out.push({ move: [r, x], after, label: `row ${r}: ${who} from column ${row[side] + 1} to ${x + 1}`, parts: [r] });
-    }
+    for (const x of northTargets(row, width, side)) out.push(northStep(position, side, r, x));
   });
   return out;
+}
+
+/** The mover's piece of row r goes to column x, as northMoves lists it. */
+function northStep(position, side, r, x) {
+  const who = side ? "Black" : "White";
+  const after = position.map((q) => q.slice());
+  after[r][side] = x;
+  return { move: [r, x], after, label: `row ${r}: ${who} from column ${position[r][side] + 1} to ${x + 1}`, parts: [r] };
+}
+
+/** The losing side's move, row by row (no list of every move): the first row's piece one cell back, else any. */
+export function northStall(position, params, turn = "reader") {
+  const side = northSide(turn);
+  const width = northWidth(position, params);
+  for (let r = 0; r < position.length; r++) {
+    const targets = northTargets(position[r], width, side);
+    if (!targets.length) continue;
+    const mine = position[r][side];
+    const back = mine < position[r][1 - side] ? mine - 1 : mine + 1;
+    return northStep(position, side, r, targets.includes(back) ? back : targets[0]);
+  }
+  return null;
 }
 
 export function northGap(row) {
@@ -166,13 +183,19 @@ register({
   },
   moves: (position, params, turn) => northMoves(position, params, turn),
   apply: (position, move, params, turn) => {
-    const found = northMoves(position, params, turn).find((m) => JSON.stringify(m.move) === JSON.stringify(move));
-    if (!found) throw new Error(`${JSON.stringify(move)} is not a legal move here`);
-    return found;
+    // the row's targets only, not every move of the board
+    const [r, x] = Array.isArray(move) && move.length === 2 ? move : [];
+    const row = Number.isSafeInteger(r) && r >= 0 && r < position.length ? position[r] : null;
+    if (!row || !northTargets(row, northWidth(position, params), northSide(turn)).includes(x)) throw new Error(`${JSON.stringify(move)} is not a legal move here`);
+    return northStep(position, northSide(turn), r, x);
   },
   analyse: (position) => northAnalyse(position),
   best: (position, params, turn) => northBest(position, params, turn),
-  isOver: (position, params, turn) => northMoves(position, params, turn).length === 0,
+  isOver: (position, params, turn) => {
+    const width = northWidth(position, params);
+    return position.every((row) => northTargets(row, width, northSide(turn)).length === 0);
+  },
+  stall: (position, params, turn) => northStall(position, params, turn),
   draw: northDraw,
   changed: (before, move) => [`row-${move[0]}`],
 });
