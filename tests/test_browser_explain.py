@@ -159,13 +159,17 @@ def _check_position(driver, index, game, text) -> int:
     _open_explanation(driver, index)
     now = driver.execute_script(_READ, index)
     assert now["error"] is None, now["error"]
-    (component,) = now["chosen"]
+    # every component the move changes is marked and named (a coin turned with a second heads coin: two)
+    chosen = now["chosen"]
+    assert chosen, now["items"]
     moves = [i.split("The move that does it: ", 1)[1] for i in now["items"] if i.startswith("The move that does it: ")]
     assert len(moves) == 1, now["items"]
     move = re.sub(r" \(.*\)\.$|\.$", "", moves[0]) if game == "staircase" else moves[0].rstrip(".")
-    changes = [i for i in now["items"] if i.startswith(f"Change {component} from value")]
-    assert changes, (game, text, component, now["items"])
-    assert agree(component, move), (game, text, component, move)
+    names = chosen[0] if len(chosen) == 1 else f"{', '.join(chosen[:-1])} and {chosen[-1]}"
+    said = f"Change {names} from value" if len(chosen) == 1 else f"Change {names} together"
+    changes = [i for i in now["items"] if i.startswith(said)]
+    assert changes, (game, text, chosen, now["items"])
+    assert all(agree(component, move) for component in chosen), (game, text, chosen, move)
     # Hint hints the move the explanation describes, and marks its button
     _click(driver, index, "[data-ctl='hint']")
     hint = driver.execute_script(_READ, index)
@@ -185,7 +189,7 @@ def _check_position(driver, index, game, text) -> int:
     _open_explanation(driver, index)
     after = driver.execute_script(_READ, index)
     assert after["whys"][0] == f"Why the computer played {move}", (after["whys"], move)
-    assert after["chosen"][0] == component, (after["chosen"], component)
+    assert after["chosen"] == chosen, (after["chosen"], chosen)
     _click(driver, index, "[data-ctl='first']")  # back to the reader starting
     return 3
 

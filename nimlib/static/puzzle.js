@@ -510,7 +510,17 @@ export function mountPuzzle(model, root) {
       for (const style of drawn && drawn.querySelectorAll ? drawn.querySelectorAll("style") : []) {
         style.textContent = style.textContent.replace(PUZZLE_SCOPE, (m) => `:is(${m}, .nimlib-puzzle)`);
       }
-      if (!active && drawn && drawn.querySelectorAll) puzzleInert(drawn);
+      if (!active && drawn && drawn.querySelectorAll) {
+        if (selection !== null) {
+          // the move marked from a selection: the hidden help keeps the words it has with none, so
+          // marking the move changes no height (no layout shift)
+          const plain = def.draw(position, params, { ...view(false), selection: null });
+          const helps = drawn.querySelectorAll(".nimlib-help");
+          const words = plain && plain.querySelectorAll ? plain.querySelectorAll(".nimlib-help") : [];
+          if (helps.length === words.length) helps.forEach((help, i) => (help.textContent = words[i].textContent));
+        }
+        puzzleInert(drawn);
+      }
       return drawn;
     } catch (error) {
       if (!(error instanceof OutOfTable)) throw error;

@@ -62,7 +62,10 @@ for (const g of GAMES) {
       assert.equal(board.querySelectorAll("[tabindex]").length, 0, `${where}: a drawn part is in the tab order`);
       assert.equal(board.querySelectorAll("[role='button']").length, 0, `${where}: a drawn part says it is a button`);
       assert.doesNotMatch(shownText(board), /\b(click|press)\b/i, `${where}: help says to click while the puzzle asks P or N`);
+      const help = board.querySelectorAll(".nimlib-help").map((h) => h.textContent);
       root.querySelector("[data-answer='P']").click();
+      // marking the move (a selection made) changes no words of the hidden help, so no height (no layout shift)
+      assert.deepEqual(box.querySelector(".nimlib-board").querySelectorAll(".nimlib-help").map((h) => h.textContent), help, `${where}: the help changed`);
       const feedback = box.querySelector(".nimlib-puzzle-feedback").textContent;
       if (feedback.includes("marked on the board")) {
         const { winning } = pz.judgeAnswer(def, position, g.params, "P");
