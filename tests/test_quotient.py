@@ -224,3 +224,39 @@ def test_quotient_bad_input(monkeypatch):
     monkeypatch.setattr(quotient_module, "MAX_ORDER", 10)
     with pytest.raises(ValueError, match="MAX_ORDER = 10"):
         quotient(kayles, 5)
+
+
+# ---------------------------------------------------------------- nimlib quotient (command line)
+
+
+def test_cli_quotient_json(capsys):
+    import json
+
+    from nimlib.cli import main
+
+    assert main(["quotient", "0.75", "--to", "8", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {"order", "elements", "identity", "table", "p_portion", "pretend"} <= set(data)
+    assert data["order"] == 8 and len(data["table"]) == 8 and len(data["pretend"]) == 9
+    assert sorted(data["elements"][i] for i in data["p_portion"]) == ["a", "b²"]
+    # the table is the quotient's: identity row, and b·c = ab as in Plambeck's presentation
+    name = {x: i for i, x in enumerate(data["elements"])}
+    assert data["table"][data["identity"]] == list(range(8))
+    assert data["table"][name["b"]][name["c"]] == name["ab"]
+
+
+def test_cli_quotient_text_and_refusals(capsys):
+    from nimlib.cli import MAX_QUOTIENT_CLI, main
+
+    assert main(["quotient", "kayles", "--to", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "order 12" in out and "presentation ⟨a, b, c |" in out and "5: c" in out
+    for argv, needle in [
+        (["quotient", "kayles", "--to", str(MAX_QUOTIENT_CLI + 1)], "MAX_QUOTIENT_CLI"),
+        (["quotient", "kayles", "--to", "0"], "at least 1"),
+        (["quotient", "wythoff", "--row", "1", "--to", "3"], "heap games"),
+        (["quotient", "0.9", "--to", "3"], "unknown game"),
+    ]:
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert needle in err and err.count("\n") == 1, (argv, err)
