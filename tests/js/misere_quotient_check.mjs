@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as core from "../../nimlib/static/core.js";
+import { puzzlePosition, judgeAnswer, judgeMove } from "../../nimlib/static/puzzle.js";
 import "../../nimlib/static/games/strips.js";
 import { misereQuotientAnalysis, misereStripKey } from "../../nimlib/static/games/misere_strips.js";
 
@@ -58,5 +59,24 @@ for (const game of fixture.games) {
     assert.deepEqual(core.computerMove(def, row, params).move, best.move);
   }
 }
+// "Your turn" on these games: drawn puzzles are judged by the quotient, and the verdict is nimlib's search
+let puzzles = 0;
+for (const game of fixture.games) {
+  const def = core.gameDef(game.id);
+  const pRuns = new Set(game.p_runs);
+  const rng = core.makeRng(15);
+  for (let i = 0; i < 30; i++) {
+    const { position } = puzzlePosition(def, game.params, rng, { difficulty: i % 5, wantP: i % 2 === 0, sizes: [2, 14] });
+    const runsKey = misereStripKey(misereQuotientAnalysis(game.kind, position, game.params).runs.slice());
+    const isP = runsKey !== "" && pRuns.has(runsKey);
+    const judged = judgeAnswer(def, position, game.params, "P");
+    assert.equal(judged.verdict, isP ? "P" : "N", `${game.id} puzzle ${position}`);
+    assert.match(judged.explanation, /Product: /, `${game.id} puzzle ${position}: the reason is not the quotient's`);
+    if (!isP && judged.winning) {
+      assert.equal(judgeMove(def, position, game.params, judged.winning.move).correct, true);
+    }
+    puzzles++;
+  }
+}
 assert.ok(checked >= fixture.min_rows && moves >= fixture.min_moves, `${checked} rows, ${moves} moves`);
-console.log(`ok: ${checked} rows, ${moves} winning moves explained`);
+console.log(`ok: ${checked} rows, ${moves} winning moves explained, ${puzzles} puzzles judged`);
