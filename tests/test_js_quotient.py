@@ -91,11 +91,25 @@ def test_page_quotient_play_and_words_agree_with_nimlib(tmp_path):
 def test_long_misere_rows_are_played_by_the_quotient_in_python_too():
     from nimlib.boards import _misere_quotient  # the board's own (cached) quotient, tested in test_quotient.py
 
-    board = KaylesRow(length=30, misere=True)
-    step = board.best_move(board.start())
-    assert step is not None and _misere_quotient("0.77", 30).is_p_position([k for _, k in board.runs(step.after)])
-    strip = CrossesStrip(length=23, misere=True)
-    step = strip.best_move(strip.start())
-    assert _misere_quotient("0.137", 23).is_p_position([k for _, k in strip.runs(step.after)])
+    # rows of 20 pins with one pin down, strips of 16 cells with one cross: the quotient's move, when it has
+    # one, wins by exhaustive search on the runs; when it has none, the search agrees that none wins
+    cases = [
+        (KaylesRow(length=20, misere=True), "0.77", kayles, 0),
+        (CrossesStrip(length=16, misere=True), "0.137", crosses, 1),
+    ]
+    for board, code, game, mark in cases:
+        q = _misere_quotient(code, board.length)
+        wins = 0
+        for i in range(board.length):
+            position = tuple(mark if j == i else 1 - mark for j in range(board.length))
+            runs = tuple(sorted(k for _, k in board.runs(position)))
+            step = board.best_move(position)
+            if q.is_p_position(runs):
+                assert search.is_p_position(game.successors, runs, misere=True)
+                continue
+            after = tuple(sorted(k for _, k in board.runs(step.after)))
+            assert q.is_p_position(after) and search.is_p_position(game.successors, after, misere=True)
+            wins += 1
+        assert wins >= 4, (code, wins)
     with pytest.raises(ValueError, match="at most 30 in misère play"):
         KaylesRow(length=31, misere=True)
