@@ -451,7 +451,8 @@ def _genus_text(g: int, gammas: Sequence[int]) -> str:
     return f"{g}^{sep.join(map(str, gammas))}"
 
 
-# quotient: the heap-by-heap computation's cost grows with N and the order (Kayles to 60 heaps: about 20 s here)
+# quotient: the heap-by-heap computation's cost grows with N and the order (Kayles to 60 heaps: about 10 s here,
+# tools/bench_quotient.py; each heap adds one exact check over the (element, option set) automaton)
 MAX_QUOTIENT_CLI = 60
 
 
