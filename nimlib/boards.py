@@ -14,6 +14,7 @@ memoize them. ``best_move`` and ``grundy`` delegate to ``nimlib.play`` and
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
@@ -42,15 +43,44 @@ class Step(NamedTuple):
     after: Position
 
 
-def _misere(misere: object, length: int) -> bool:
-    """The ``misere`` flag, and the length limit misère play's exhaustive search needs."""
+# Misère Kayles and misère crosses play longer rows by their misère quotients (nimlib.quotient): up to these
+# lengths the quotient of runs <= length is computed in a few seconds (Kayles: 40 elements by 27 pins; crosses,
+# Dawson's Kayles shifted by one: 24 elements by 13 cells, and the engine stops at 24 cells)
+MAX_MISERE_QUOTIENT_KAYLES = 30
+MAX_MISERE_QUOTIENT_CROSSES = 23
+
+
+def _misere(misere: object, length: int, quotient_cells: int = 0) -> bool:
+    """The ``misere`` flag, and the length limit misère play needs (exhaustive search, or the quotient's bound)."""
     misere = check_bool(misere, "misere")
-    if misere and length > MAX_MISERE_CELLS:
-        raise ValueError(
-            f"length must be at most {MAX_MISERE_CELLS} in misère play (best moves come from exhaustive search), "
-            f"got {length}"
-        )
+    limit = max(MAX_MISERE_CELLS, quotient_cells)
+    if misere and length > limit:
+        how = "the misère quotient's bound" if quotient_cells else "best moves come from exhaustive search"
+        raise ValueError(f"length must be at most {limit} in misère play ({how}), got {length}")
     return misere
+
+
+@functools.cache
+def _misere_quotient(code: str, bound: int):
+    from .quotient import quotient
+    from .rulesets import octal
+
+    return quotient(octal(code), bound)
+
+
+def _quotient_move(board, code: str, position) -> Move | None:
+    """Misère play of a strip: the first move whose runs' product lies in the quotient's P-portion, or None.
+
+    Rows longer than MAX_MISERE_CELLS are played this way (the raw rows are too many to search); the
+    chapter checks the quotient against exhaustive search.
+    """
+    position = board.check(position)
+    q = _misere_quotient(code, board.length)
+    for move in board.moves(position):
+        after = board._apply(position, move)
+        if q.is_p_position([k for _, k in board.runs(after)]):
+            return move
+    return None
 
 
 def _length(value: object, name: str = "length", *, minimum: int = 0) -> int:
@@ -190,7 +220,7 @@ class KaylesRow(Board):
     def __post_init__(self) -> None:
         check_str(self.name, "name")
         object.__setattr__(self, "length", _length(self.length))
-        object.__setattr__(self, "misere", _misere(self.misere, self.length))
+        object.__setattr__(self, "misere", _misere(self.misere, self.length, MAX_MISERE_QUOTIENT_KAYLES))
         object.__setattr__(self, "_values", _Values(kayles))
 
     @property
@@ -234,6 +264,17 @@ class KaylesRow(Board):
     def cells(self, position):
         return ["▮" if p else "·" for p in self.check(position)]
 
+    def runs(self, position) -> list[tuple[int, int]]:
+        """(start, length) of each run of standing pins: the heaps of Kayles."""
+        return _runs([bool(p) for p in self.check(position)])
+
+    @property
+    def winning_move(self):
+        """Misère rows longer than MAX_MISERE_CELLS: the quotient's move (None otherwise: search or Grundy values)."""
+        if not self.misere or self.length <= MAX_MISERE_CELLS:
+            return None
+        return lambda position: _quotient_move(self, "0.77", position)
+
     def widget_params(self):
         params: dict[str, JSON] = {"length": self.length, "values": [self._values[n] for n in range(self.length + 1)]}
         if self.misere:
@@ -269,7 +310,8 @@ class CrossesStrip(Board):
         object.__setattr__(self, "distance", check_int(self.distance, "distance"))
         if self.distance not in (1, 2):
             raise ValueError(f"distance must be 1 or 2, got {self.distance!r}")
-        object.__setattr__(self, "misere", _misere(self.misere, self.length))
+        cells = MAX_MISERE_QUOTIENT_CROSSES if self.distance == 1 else 0
+        object.__setattr__(self, "misere", _misere(self.misere, self.length, cells))
         object.__setattr__(self, "_values", _Values(crosses if self.distance == 1 else crosses_2))
 
     @property
@@ -307,6 +349,17 @@ class CrossesStrip(Board):
             (f"cell {s + 1}" if k == 1 else f"cells {s + 1}–{s + k}", self._values[k])
             for s, k in _runs(self.playable(position))
         ]
+
+    def runs(self, position) -> list[tuple[int, int]]:
+        """(start, length) of each run of playable cells: the heaps of crosses (octal 0.137)."""
+        return _runs(self.playable(position))
+
+    @property
+    def winning_move(self):
+        """Misère strips longer than MAX_MISERE_CELLS: the quotient's move (None otherwise: search or Grundy values)."""
+        if not self.misere or self.length <= MAX_MISERE_CELLS:
+            return None
+        return lambda position: _quotient_move(self, "0.137", position)
 
     def cells(self, position):
         playable = self.playable(position)

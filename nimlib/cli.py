@@ -461,6 +461,43 @@ def _genus_text(g: int, gammas: Sequence[int]) -> str:
     return f"{g}^{sep.join(map(str, gammas))}"
 
 
+# quotient: the heap-by-heap computation's cost grows with N and the order (Kayles to 60 heaps: about 10 s here,
+# tools/bench_quotient.py; each heap adds one exact check over the (element, option set) automaton)
+MAX_QUOTIENT_CLI = 60
+
+
+def cmd_quotient(args: argparse.Namespace) -> int:
+    from .quotient import quotient
+
+    spec = parse_game(args.game, args.row)
+    game = _heap_only(spec, "quotient")
+    if args.to > MAX_QUOTIENT_CLI:
+        raise ValueError(
+            f"--to {args.to:,} is too large for quotient: the limit is MAX_QUOTIENT_CLI = {MAX_QUOTIENT_CLI}"
+        )
+    if args.to < 1:
+        raise ValueError("--to must be at least 1 (the quotient of heaps <= N)")
+    q = quotient(game, args.to)
+    data = {"game": spec.label, **q.as_json()}
+    p_names = ", ".join(q.names[i] for i in sorted(q.p_portion))
+    gens = ", ".join(
+        f"{letter} = heap {h}" for letter, h in zip("abcdefghijklmnopqrstuvwxyz", q.generators, strict=False)
+    )
+    lines = [
+        f"misère quotient of {spec.label}, heaps <= {args.to}: order {q.order}",
+        f"  presentation {q.presentation()}",
+        f"  generators   {gens or '(none)'}",
+        f"  P-portion    {{{p_names}}}",
+        f"  unchanged since heap {q.stable_from()} (observed up to {args.to}; not a proof that it stays so)",
+        "  pretending function (heap: element):",
+    ]
+    cells = [f"{n}: {q.names[x]}" for n, x in enumerate(q.pretend)]
+    lines += ["    " + "  ".join(cells[i : i + 10]) for i in range(0, len(cells), 10)]
+    lines += ["  multiplication table (* marks the P-portion):"] + ["    " + row for row in q.to_text().splitlines()]
+    _emit(args, data, "\n".join(lines))
+    return 0
+
+
 def cmd_rare(args: argparse.Namespace) -> int:
     import numpy as np
 
@@ -606,6 +643,7 @@ SYNOPSIS
   nimlib check FILE [--recompute] [--json]
   nimlib genus GAME --to N [--json]
   nimlib rare GAME --to N [--plot FILE.png] [--json]
+  nimlib quotient GAME --to N [--json]
 
 DESCRIPTION
   The command line of the textbook "Nim & Sprague-Grundy". g(n) is the Grundy value of a single
@@ -635,6 +673,8 @@ LIMITS
   values --misere  N <= 40 for a game that splits heaps, 35 if it may also take any number, 5,000 otherwise
   genus            N <= 30 for a game that splits heaps, 25 if it may also take any number, 1,000 otherwise
   rare             N <= 16,777,216 (MAX_RARE)
+  quotient         N <= 60 heaps (MAX_QUOTIENT_CLI); refused as it runs when the quotient passes 256
+                   elements (quotient.MAX_ORDER) or its check passes 400,000 states (quotient.MAX_STATES)
   subtraction:S, allbut:E   each number <= 1,000,000 (MAX_TAKE), N times their count <= 4,000,000,000
                    (MAX_TAKE_WORK); every number on the command line is ASCII digits 0-9
   Output paths (--plot, --certificate) are checked before the work: not empty, an existing folder,
@@ -733,6 +773,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--to", type=_natural, required=True, metavar="N", help="how many values")
     p.add_argument("--plot", metavar="FILE.png", help="draw the rare values to exactly FILE (.png, .pdf or .svg)")
     p.set_defaults(run=cmd_rare)
+
+    p = add(
+        "quotient",
+        "the misère quotient of heaps <= N, computed heap by heap",
+        "Compute the misère quotient of GAME restricted to heaps of at most N tokens, heap by heap (Plambeck and\n"
+        "Siegel's method, as in MisereSolver; nimlib.quotient): its order, presentation, P-portion, pretending\n"
+        "function (heap n -> element) and multiplication table. JSON keys: order, elements (names), identity\n"
+        "(index), table (element indices), p_portion (indices), pretend (n = 0..N), generators, relations,\n"
+        "presentation, history (the order for heaps <= n), stable_from. N <= 60 (MAX_QUOTIENT_CLI).",
+    )
+    game_args(p)
+    p.add_argument("--to", type=_natural, required=True, metavar="N", help="the largest heap")
+    p.set_defaults(run=cmd_quotient)
     return parser
 
 

@@ -1,20 +1,29 @@
-"""Misère quotients (Plambeck 2005, Plambeck–Siegel 2008) of a heap game, computed on bounded sums.
+"""Misère quotients (Plambeck 2005, Plambeck–Siegel 2008) of heap games: computed heap by heap, or by brute force.
 
 Fix a heap game and a set of heap sizes closed under moves. Two sums X and Y
 of such heaps are *indistinguishable* when X + Z and Y + Z have the same
 misère outcome for every sum Z of the same heaps. The classes form a
 commutative monoid under +, the *misère quotient*; its *P-portion* is the set
-of classes of misère P-positions. Knowing the quotient's multiplication table
-and P-portion solves every sum of those heaps, however many heaps it has.
+of classes of misère P-positions. Knowing the quotient's multiplication table,
+its P-portion and each heap's element (the *pretending function*) solves every
+sum of those heaps, however many heaps it has: the misère analogue of XOR.
 
-Here indistinguishability is tested only against sums Z of at most
-``test_heaps`` heaps (every outcome itself by exhaustive search). That
-relation is coarser than the true one, so the result is the true quotient
-only once ``test_heaps`` is large enough; :func:`misere_quotient` refuses a
-result that is not a consistent monoid, and callers should check that a
-larger ``test_heaps`` gives the same quotient (the chapter and the tests do).
-This is the brute-force version of what Siegel's MisereSolver does far more
-cleverly.
+:func:`quotient` computes the quotient of all sums of heaps ≤ n the way
+Plambeck and Siegel's MisereSolver does, heap by heap: a candidate monoid,
+P-portion and pretending function (a *pretension*) is checked exactly against
+every sum at once by a finite automaton, and the monoid grows only when the
+new heap is not equivalent to an element it already has (see its docstring
+for the argument). Its answer is exact for heaps ≤ n. Whether the quotient
+stays the same for all larger heaps is what Plambeck and Siegel's periodicity
+theorem for misère quotients of octal games decides (cited, Plambeck and
+Siegel 2008); this module does not check that theorem's hypotheses, so
+``MisereQuotient.stable_from`` is an observation on the computed range only.
+
+:func:`misere_quotient` is the first edition's brute-force construction, kept
+for the chapter's contrast: indistinguishability is tested only against sums
+Z of at most ``test_heaps`` heaps (every outcome by exhaustive search), which is
+coarser than the true relation, so the result is the quotient only once
+``test_heaps`` is large enough.
 """
 
 from __future__ import annotations
@@ -27,7 +36,16 @@ from . import search
 from ._check import check_int, check_position
 from .rulesets import HeapGame
 
-__all__ = ["Quotient", "misere_quotient", "sums_up_to"]
+__all__ = [
+    "MAX_ORDER",
+    "MAX_QUOTIENT_HEAPS",
+    "MAX_STATES",
+    "MisereQuotient",
+    "Quotient",
+    "misere_quotient",
+    "quotient",
+    "sums_up_to",
+]
 
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -206,4 +224,524 @@ def misere_quotient(game: HeapGame, heaps: Iterable[int], *, test_heaps: int = 6
         names=tuple(_word(e, sizes) for e in elements),
         test_heaps=test_heaps,
         generator_of={h: action[0][k] for k, h in enumerate(sizes)},
+    )
+
+
+# ---------------------------------------------------------------- heap by heap (Plambeck–Siegel)
+
+# The largest heap bound quotient() accepts: each heap adds one step of the verification below
+MAX_QUOTIENT_HEAPS = 200
+# The largest quotient order it builds (a trial monoid is at most MAX_ORDER times the new generator's cycle)
+MAX_ORDER = 256
+# The most (element, option set) states one verification may visit before it is refused
+MAX_STATES = 400_000
+# How many option sets per element the quick test of a candidate element reuses
+SAMPLE = 24
+# The largest trial monoid (before reduction) a step builds
+MAX_TRIAL = 2_048
+# The most heaps freed again in one step, and the most trial monoids one step builds
+MAX_FREED = 6
+MAX_RECALIBRATIONS = 24
+# The cycles tried for a new generator h, in order: (index, period) means h^(index+period) = h^index
+_CYCLES = ((1, 2), (2, 2), (3, 2), (2, 4), (4, 4))
+
+
+@dataclass(frozen=True)
+class MisereQuotient:
+    """The misère quotient of an octal game restricted to heaps of at most ``bound`` tokens.
+
+    Elements are numbered 0 … order-1, the identity (the empty sum) first;
+    ``names[i]`` writes element i as its least word in the generators
+    a, b, c, … (``generators[k]`` is the heap that is generator k): the word
+    of least degree, ties broken by the larger exponent of a, then of b, …
+    ``table[i][j]`` is the product, ``p_portion`` the elements whose sums are
+    misère P-positions, ``pretend[n]`` the element of a single heap of n
+    (n = 0 … bound), and ``relations`` a presentation: pairs of words
+    (left, right), each left side a least word that is not a name, so that
+    the generators and these relations define the monoid.
+    ``history[n]`` is the order of the quotient of heaps ≤ n.
+    """
+
+    game: str
+    bound: int
+    names: tuple[str, ...]
+    table: tuple[tuple[int, ...], ...]
+    p_portion: frozenset[int]
+    pretend: tuple[int, ...]
+    generators: tuple[int, ...]
+    relations: tuple[tuple[str, str], ...]
+    history: tuple[int, ...]
+    exponents: tuple[tuple[int, ...], ...] = field(repr=False)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    @property
+    def order(self) -> int:
+        """The number of elements."""
+        return len(self.names)
+
+    @property
+    def identity(self) -> int:
+        """The index of the identity (always 0)."""
+        return 0
+
+    def element(self, position: Iterable[int]) -> int:
+        """The element of a sum of heaps: the product of its heaps' pretend values."""
+        heaps = check_position(position)
+        x = 0
+        for i, h in enumerate(heaps):
+            if h > self.bound:
+                raise ValueError(f"position[{i}] = {h} is larger than this quotient's heap bound {self.bound}")
+            x = self.table[x][self.pretend[h]]
+        return x
+
+    def is_p_position(self, position: Iterable[int]) -> bool:
+        """The misère outcome the quotient gives: True when the sum's element is in the P-portion."""
+        return self.element(position) in self.p_portion
+
+    def stable_from(self) -> int:
+        """The least heap bound m such that the quotients of heaps ≤ m, …, ≤ bound all have this order.
+
+        The quotient only grows (each computed step keeps the old elements), so
+        an unchanged order means an unchanged quotient. This is an observation
+        on the computed range, not a proof that it never changes again.
+        """
+        m = self.bound
+        while m > 0 and self.history[m - 1] == self.order:
+            m -= 1
+        return m
+
+    def presentation(self) -> str:
+        """The presentation as text, e.g. ``⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩``."""
+        gens = ", ".join(_LETTERS[: len(self.generators)])
+        rels = ", ".join(f"{left} = {right}" for left, right in self.relations)
+        return f"⟨{gens} | {rels}⟩" if rels else f"⟨{gens}⟩"
+
+    def to_text(self) -> str:
+        """The multiplication table, P-portion elements marked by a star, as monospaced text."""
+        width = max(len(n) for n in self.names) + 1
+        head = " " * width + " | " + " ".join(f"{n:>{width}}" for n in self.names)
+        rows = [head, "-" * len(head)]
+        for i, row in enumerate(self.table):
+            label = self.names[i] + ("*" if i in self.p_portion else "")
+            rows.append(f"{label:>{width}} | " + " ".join(f"{self.names[j]:>{width}}" for j in row))
+        return "\n".join(rows)
+
+    def as_json(self) -> dict:
+        """Plain data (the CLI's ``--json`` and the page's tables): order, elements, identity, table, …"""
+        return {
+            "game": self.game,
+            "bound": self.bound,
+            "order": self.order,
+            "elements": list(self.names),
+            "identity": 0,
+            "table": [list(r) for r in self.table],
+            "p_portion": sorted(self.p_portion),
+            "pretend": list(self.pretend),
+            "generators": list(self.generators),
+            "relations": [list(r) for r in self.relations],
+            "presentation": self.presentation(),
+            "history": list(self.history),
+            "stable_from": self.stable_from(),
+        }
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _word_text(exps: tuple[int, ...]) -> str:
+    parts = [_LETTERS[k] + (str(e).translate(_SUPERSCRIPTS) if e > 1 else "") for k, e in enumerate(exps) if e]
+    return "".join(parts) or "1"
+
+
+def _transitions(game: HeapGame, table: list[list[int]], phi: list[int], n: int) -> frozenset[int]:
+    """The elements of the options of a single heap of n (products of their heaps' elements)."""
+    out = set()
+    for option in game.options(n):
+        x = 0
+        for h in option:
+            x = table[x][phi[h]]
+        out.add(x)
+    return frozenset(out)
+
+
+def _verify(
+    table: list[list[int]],
+    phi: list[int],
+    trans: list[frozenset[int]],
+    p: set[int] | None,
+    sample: dict[int, list[int]] | None = None,
+) -> tuple[set[int] | None, tuple[int, ...]]:
+    """Check (or, with ``p`` None, find) the P-portion that predicts every sum's misère outcome.
+
+    A sum X is summed up by the state (Φ(X), S(X)): its element and the set of
+    its options' elements. Adding a heap h maps that state to
+    (Φ(X)Φ(h), S(X)Φ(h) ∪ Φ(X)T(h)), T(h) the elements of h's options, so the
+    states form a finite automaton. X is a misère P-position exactly when it
+    has an option and none of its options is one; by induction on X, the
+    P-portion P is right for every sum exactly when each reachable state has
+    Φ(X) ∈ P ⟺ (S ≠ ∅ and S ∩ P = ∅). States are visited in order of their
+    fewest tokens (Dijkstra), so the options of the word that first reaches a
+    state were all decided before it: a new element is put in P or not by
+    that word, and every later state must agree. Returns (P, ()) or, at the
+    first state that disagrees, (None, the heaps of a sum that reaches it).
+    ``sample``, if given, receives a few option sets S seen with each element.
+    """
+    import heapq
+
+    size = len(table)
+    decided: dict[int, bool] = {} if p is None else {x: x in p for x in range(size)}
+    # Heaps that act alike are one transition (the smallest such heap gives the fewest tokens)
+    moves: dict[tuple[int, frozenset[int]], int] = {}
+    for h in range(1, len(phi)):
+        if trans[h]:
+            moves.setdefault((phi[h], trans[h]), h)
+    steps = []
+    for (g, tr), h in moves.items():
+        image = [table[s][g] for s in range(size)]
+        steps.append((h, g, tr, image))
+    p_mask = 0
+    for x, is_p in decided.items():
+        if is_p:
+            p_mask |= 1 << x
+    dist: dict[tuple[int, int], int] = {(0, 0): 0}
+    parent: dict[tuple[int, int], tuple[tuple[int, int], int]] = {}
+    queue = [(0, 0, 0)]
+    while queue:
+        d, m, s = heapq.heappop(queue)
+        if dist.get((m, s), -1) != d:
+            continue
+        verdict = s != 0 and not (s & p_mask)
+        if sample is not None:
+            seen = sample.setdefault(m, [])
+            if len(seen) < SAMPLE:
+                seen.append(s)
+        known = decided.get(m)
+        if known is None:
+            decided[m] = verdict
+            if verdict:
+                p_mask |= 1 << m
+        elif known != verdict:
+            word = []
+            key = (m, s)
+            while key in parent:
+                key, h = parent[key]
+                word.append(h)
+            return None, tuple(sorted(word))
+        row = table[m]
+        for h, g, tr, image in steps:
+            m2 = row[g]
+            s2 = 0
+            bits = s
+            while bits:
+                low = bits & -bits
+                s2 |= 1 << image[low.bit_length() - 1]
+                bits ^= low
+            for t in tr:
+                s2 |= 1 << row[t]
+            key = (m2, s2)
+            d2 = d + h
+            old = dist.get(key)
+            if old is None or d2 < old:
+                if old is None and len(dist) >= MAX_STATES:
+                    raise ValueError(
+                        f"the verification visits more than MAX_STATES = {MAX_STATES:,} states "
+                        "(element, option set): the quotient is too large for this engine"
+                    )
+                dist[key] = d2
+                parent[key] = ((m, s), h)
+                heapq.heappush(queue, (d2, m2, s2))
+    return {x for x, is_p in decided.items() if is_p}, ()
+
+
+def _quick(table: list[list[int]], p: set[int], sample: dict[int, list[int]], x: int, tr: frozenset[int]) -> bool:
+    """A necessary test for "heap h is element x": the sums Y + h for sampled states of Y agree with P.
+
+    The state of Y + h is (yx, S(Y)x ∪ yT(h)); the full check is :func:`_verify`.
+    """
+    for y, sets in sample.items():
+        row = table[y]
+        is_p = table[y][x] in p
+        base = {row[t] for t in tr}
+        for s in sets:
+            after = set(base)
+            bits = s
+            while bits:
+                low = bits & -bits
+                after.add(table[low.bit_length() - 1][x])
+                bits ^= low
+            if is_p != (bool(after) and not (after & p)):
+                return False
+    return True
+
+
+def _reduce(table: list[list[int]], p: set[int], gens: list[int]) -> tuple[list[int], int]:
+    """Merge indistinguishable elements (x ~ y when xz ∈ P ⟺ yz ∈ P for every z): class of each, count.
+
+    Every element is a product of the generators ``gens``, so it is enough to
+    refine by P and by the classes of x·g (Moore's partition refinement).
+    """
+    size = len(table)
+    cls = [1 if x in p else 0 for x in range(size)]
+    count = len(set(cls))
+    while True:
+        keys = [(cls[x], *(cls[table[x][g]] for g in gens)) for x in range(size)]
+        index: dict[tuple, int] = {}
+        new = [index.setdefault(k, len(index)) for k in keys]
+        if len(index) == count:
+            return new, count
+        cls, count = new, len(index)
+
+
+def _times_cycle(table: list[list[int]], index: int, period: int) -> list[list[int]]:
+    """M × C(index, period): pairs (x, k), k < index + period, h^(index+period) = h^index; (x, k) ↦ x·c + k."""
+    c = index + period
+    size = len(table)
+    power = [k if k < c else index + (k - index) % period for k in range(2 * c)]
+    return [
+        [table[x][y] * c + power[k + j] for y in range(size) for j in range(c)] for x in range(size) for k in range(c)
+    ]
+
+
+def _cycle_for(table: list[list[int]], x: int, exponent: int) -> tuple[int, int]:
+    """The cycle (index, period) for a heap freed again: x's own in Q, with an index of at least ``exponent`` - 1."""
+    powers = [0]
+    while True:
+        y = table[powers[-1]][x]
+        if y in powers:
+            index = powers.index(y)
+            period = len(powers) - index
+            break
+        powers.append(y)
+    period = period if period % 2 == 0 else 2 * period
+    return max(index, exponent - 1, 1), period
+
+
+def _reachable(table: list[list[int]], gens: set[int]) -> list[int]:
+    """The elements that are products of ``gens`` (the identity 0 included), in the order found."""
+    seen = [0]
+    found = {0}
+    for x in seen:
+        for g in gens:
+            y = table[x][g]
+            if y not in found:
+                found.add(y)
+                seen.append(y)
+    return seen
+
+
+def _trial(
+    game: HeapGame, table: list[list[int]], phi: list[int], h: int, free: list[int], cycles: list[tuple[int, int]]
+) -> tuple[tuple | None, tuple[int, ...]]:
+    """Try the monoid Q × C(i1, p1) × … with the heaps ``free`` (the new heap h last) as free cyclic generators.
+
+    The other heaps keep their elements of Q. The transitions are recomputed
+    for every heap (a freed heap changes its followers' options), the
+    P-portion is found and checked by :func:`_verify`, and the result is
+    restricted to the products of heap elements and reduced. Returns
+    ((table, P, phi), ()) or (None, a failing sum's heaps).
+    """
+    # Q is cut down to the products of the heaps that keep their elements (a freed generator may leave)
+    kept = _reachable(table, {phi[k] for k in range(1, h) if k not in free})
+    at = {x: i for i, x in enumerate(kept)}
+    big = [[at[table[x][y]] for y in kept] for x in kept]
+    phi_big = [at.get(x, 0) for x in phi] + [0]
+    for j, (index, period) in zip(free, cycles, strict=True):
+        c = index + period
+        big = _times_cycle(big, index, period)
+        phi_big = [x * c for x in phi_big]
+        if len(big) > MAX_TRIAL:
+            return None, ()
+        phi_big[j] = 1
+    # every free heap's coordinate was multiplied by the later cycles' sizes: recompute its unit
+    unit = 1
+    for j, (index, period) in reversed(list(zip(free, cycles, strict=True))):
+        phi_big[j] = unit
+        unit *= index + period
+    trans = [frozenset()] + [_transitions(game, big, phi_big, k) for k in range(1, h + 1)]
+    for k in range(1, h + 1):
+        if not trans[k]:
+            phi_big[k] = 0
+    p, failure = _verify(big, phi_big, trans, None)
+    if p is None:
+        return None, failure
+    gens = {phi_big[k] for k in range(1, h + 1)}
+    keep = _reachable(big, gens)
+    where = {x: i for i, x in enumerate(keep)}
+    sub = [[where[big[x][y]] for y in keep] for x in keep]
+    sub_p = {where[x] for x in p if x in where}
+    sub_phi = [where[x] for x in phi_big]
+    cls, count = _reduce(sub, sub_p, sorted({where[g] for g in gens}))
+    if count > MAX_ORDER:
+        raise ValueError(
+            f"the quotient of heaps <= {h} has more than MAX_ORDER = {MAX_ORDER} elements: too large for this engine"
+        )
+    new_table = [[0] * count for _ in range(count)]
+    for x in range(len(sub)):
+        for y in range(len(sub)):
+            new_table[cls[x]][cls[y]] = cls[sub[x][y]]
+    return (new_table, {cls[x] for x in sub_p}, [cls[x] for x in sub_phi]), ()
+
+
+def quotient(game: HeapGame, n: int) -> MisereQuotient:
+    """The misère quotient of ``game`` restricted to heaps of at most ``n`` tokens, computed heap by heap.
+
+    This follows Plambeck and Siegel's method (as in MisereSolver): keep a
+    *pretension* (a finite commutative monoid, a P-portion and each heap's
+    element) that is right for every sum of heaps below n, and add heap n.
+    First try each element x of the current quotient as the heap's element;
+    if none works, adjoin the heap as a new generator h with a relation
+    h^(i+p) = h^i (trying small i and p) and, if that fails too, also free
+    again the heaps of the least sum that failed (their old elements split).
+    "Works" is checked exactly, for every sum of heaps ≤ n at once, by the
+    finite automaton of :func:`_verify`; and a pretension that is right for
+    every sum, restricted to the products of heaps and reduced, *is* the
+    quotient (two sums are indistinguishable exactly when their elements
+    are). ``ValueError`` up front for n > MAX_QUOTIENT_HEAPS, and as soon as
+    the order passes MAX_ORDER or a verification passes MAX_STATES states.
+
+    >>> from nimlib.rulesets import octal
+    >>> q = quotient(octal("0.75"), 8)
+    >>> q.order, q.presentation()
+    (8, '⟨a, b, c | a² = 1, bc = ab, c² = b², b³ = b⟩')
+    """
+    if not isinstance(game, HeapGame):
+        raise TypeError(f"game must be a HeapGame such as octal('0.77'), got {game!r}")
+    n = check_int(n, "n", minimum=1)
+    if n > MAX_QUOTIENT_HEAPS:
+        raise ValueError(
+            f"n = {n:,} is too large for quotient: the limit is n <= MAX_QUOTIENT_HEAPS = {MAX_QUOTIENT_HEAPS}"
+        )
+    table: list[list[int]] = [[0]]
+    p: set[int] = set()
+    phi = [0]
+    trans: list[frozenset[int]] = [frozenset()]
+    history = [1]
+    sample: dict[int, list[int]] | None = None
+    for h in range(1, n + 1):
+        tr = _transitions(game, table, phi, h)
+        if not tr:
+            phi.append(0)  # a heap with no move is the empty position
+            trans.append(tr)
+            history.append(len(table))
+            continue
+        alone_p = not (tr & p)
+        if sample is None:
+            sample = {}
+            _verify(table, phi, trans, p, sample)
+        found = None
+        for x in range(len(table)):
+            if (
+                (x in p) == alone_p
+                and _quick(table, p, sample, x, tr)
+                and _verify(table, phi + [x], trans + [tr], p)[0] is not None
+            ):
+                found = x
+                break
+        if found is not None:
+            phi.append(found)
+            trans.append(tr)
+            history.append(len(table))
+            continue
+        result, failure = None, ()
+        for index, period in _CYCLES:
+            result, failure = _trial(game, table, phi, h, [h], [(index, period)])
+            if result is not None:
+                break
+        # An element of the old quotient splits: free again the largest heap of the least failing sum, and repeat
+        free, cycles = [h], [(2, 2)]
+        attempts = 0
+        while result is None and failure and attempts < MAX_RECALIBRATIONS:
+            attempts += 1
+            candidates = [k for k in failure if k not in free and trans[k]]
+            if candidates and len(free) <= MAX_FREED:
+                k = max(candidates)
+                free.insert(0, k)
+                cycles.insert(0, _cycle_for(table, phi[k], failure.count(k)))
+            else:
+                # the failing sum uses only freed heaps: give its most repeated one a longer cycle
+                k = max((k for k in failure if k in free), key=failure.count)
+                i = free.index(k)
+                index, period = cycles[i]
+                cycles[i] = (max(index + 1, failure.count(k)), period)
+            result, failure = _trial(game, table, phi, h, free, cycles)
+        if result is None:
+            raise ValueError(
+                f"heap {h}: no element of the quotient of smaller heaps, no new generator with a relation "
+                f"h^(i+p) = h^i for (i, p) in {list(_CYCLES)}, and no monoid with at most MAX_FREED = {MAX_FREED} "
+                f"heaps freed again and at most MAX_TRIAL = {MAX_TRIAL:,} elements predicts every sum: "
+                "the quotient is too large for this engine"
+            )
+        table, p, phi = result
+        sample = None
+        trans = [frozenset()] + [_transitions(game, table, phi, k) for k in range(1, h + 1)]
+        history.append(len(table))
+    return _named(game, n, table, p, phi, history)
+
+
+def _named(
+    game: HeapGame, n: int, table: list[list[int]], p: set[int], phi: list[int], history: list[int]
+) -> MisereQuotient:
+    """Choose generators, renumber the elements by their least words (degree, then larger exponents of a, b, …).
+
+    Heap k is a generator when its element is not a product of the elements of
+    smaller heaps (so a, b, c, … are the first heaps that bring something new).
+    """
+    gens: list[int] = []
+    span = {0}
+    for h in range(1, len(phi)):
+        if phi[h] not in span:
+            gens.append(h)
+            span = set(_reachable(table, {phi[g] for g in gens}))
+    k = len(gens)
+    gen_el = [phi[g] for g in gens]
+    word_of: dict[int, tuple[int, ...]] = {0: (0,) * k}
+    order = [0]
+    layer = [(0,) * k]
+    relations: list[tuple[tuple[int, ...], int]] = []
+    normal = {(0,) * k}
+
+    def element_of(exps: tuple[int, ...]) -> int:
+        x = 0
+        for i, e in enumerate(exps):
+            for _ in range(e):
+                x = table[x][gen_el[i]]
+        return x
+
+    while len(order) < len(table) or layer:
+        candidates = sorted(
+            {tuple(w[j] + (j == i) for j in range(k)) for w in layer for i in range(k)}, key=lambda w: [-e for e in w]
+        )
+        layer = []
+        for w in candidates:
+            # a least non-name: every divisor is a name
+            if not all(tuple(w[j] - (j == i) for j in range(k)) in normal for i in range(k) if w[i]):
+                continue
+            x = element_of(w)
+            if x in word_of:
+                relations.append((w, x))
+            else:
+                word_of[x] = w
+                order.append(x)
+                normal.add(w)
+                layer.append(w)
+        if not layer:
+            break
+    if len(order) != len(table):  # pragma: no cover
+        raise AssertionError("the generators do not generate the quotient")  # cannot happen: Φ is onto
+    new_index = {x: i for i, x in enumerate(order)}
+    names = tuple(_word_text(word_of[x]) for x in order)
+    new_table = tuple(tuple(new_index[table[x][y]] for y in order) for x in order)
+    return MisereQuotient(
+        game=game.name,
+        bound=n,
+        names=names,
+        table=new_table,
+        p_portion=frozenset(new_index[x] for x in p),
+        pretend=tuple(new_index[x] for x in phi),
+        generators=tuple(gens),
+        relations=tuple((_word_text(w), names[new_index[x]]) for w, x in relations),
+        history=tuple(history),
+        exponents=tuple(word_of[x] for x in order),
     )

@@ -103,10 +103,38 @@ def misere_strip_params(game: HeapGame, length: int) -> dict:
     """
     game = _heap_game(game)
     length = check_int(length, "length", minimum=1)
-    return {
-        "genus": [[g, list(gammas)] for g, gammas in genus(game, length + 1)],
-        "tame": tame_runs(game, length + 1),
+    runs = min(length, MISERE_GENUS_RUNS)
+    params: dict = {
+        "genus": [[g, list(gammas)] for g, gammas in genus(game, runs + 1)],
+        "tame": tame_runs(game, runs + 1),
     }
+    if length > MISERE_QUOTIENT_FROM:
+        params["quotient"] = misere_quotient_params(game, length)
+    return params
+
+
+# Genus and tameness tables cover runs up to this length (longer runs: the quotient explains)
+MISERE_GENUS_RUNS = 12
+# Strips longer than this (the page's exhaustive search covers 24 cells, nimlib's 12) also get the quotient
+MISERE_QUOTIENT_FROM = 12
+
+
+def misere_quotient_params(game: HeapGame, bound: int) -> dict:
+    """The misère quotient of runs <= ``bound`` as the page reads it: names, table, P-portion, pretend.
+
+    The page multiplies the runs' elements (``pretend[k]``) in ``table`` and plays into ``p_portion``:
+    the same object nimlib.quotient.quotient computes, so the page, the hint and the explanation agree.
+
+    >>> misere_quotient_params(kayles, 5)["names"][:3]
+    ['1', 'a', 'b']
+    """
+    from .quotient import quotient
+
+    data = quotient(_heap_game(game), check_int(bound, "bound", minimum=1)).as_json()
+    keys = ("bound", "order", "elements", "table", "p_portion", "pretend", "generators", "presentation")
+    out = {k: data[k] for k in keys}
+    out["names"] = out.pop("elements")
+    return out
 
 
 def _heap_game(game: object) -> HeapGame:

@@ -23,7 +23,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from nimlib import boards, coins, hackenbush, moore, nim, search, wythoff
+from nimlib import boards, coins, hackenbush, moore, nim, rulesets, search, wythoff
 
 from .conftest import ROOT
 
@@ -245,9 +245,14 @@ VERDICTS = {
     "moore": lambda params, p: moore.is_p_position(tuple(p), params.get("k", 1)),
     "misere-moore": lambda params, p: _moore_verdict(True, params.get("k", 1), p),
     # misère strips: nimlib's exhaustive misère search on the board itself
-    "misere-kayles": lambda params, p: search.is_p_position(boards.KaylesRow(length=len(p), misere=True), tuple(p)),
+    # on the runs (heaps of 0.77 and of crosses, 0.137): the chapter plays rows of up to 30 cells
+    "misere-kayles": lambda params, p: search.is_p_position(
+        rulesets.kayles.successors, tuple(sorted(k for _, k in boards.KaylesRow(length=len(p)).runs(p))), misere=True
+    ),
     "misere-dawson": lambda params, p: search.is_p_position(
-        boards.CrossesStrip(length=len(p), distance=params["distance"], misere=True), tuple(p)
+        rulesets.crosses.successors,
+        tuple(sorted(k for _, k in boards.CrossesStrip(length=len(p)).runs(p))),
+        misere=True,
     ),
     "lasker": _heap_verdict,
     "grundy": _heap_verdict,

@@ -14,7 +14,13 @@ from pathlib import Path
 import pytest
 
 from nimlib import search
-from nimlib.boards import MAX_MISERE_CELLS, CrossesStrip, KaylesRow
+from nimlib.boards import (
+    MAX_MISERE_CELLS,
+    MAX_MISERE_QUOTIENT_CROSSES,
+    MAX_MISERE_QUOTIENT_KAYLES,
+    CrossesStrip,
+    KaylesRow,
+)
 from nimlib.misere import misere_grundy
 from nimlib.rulesets import crosses, dawsons_kayles, kayles
 from nimlib.tables import misere_strip_params, page_params, tame_runs
@@ -94,10 +100,13 @@ def test_crosses_runs_are_dawsons_kayles_shifted():
 
 
 def test_bad_input():
+    # rows longer than MAX_MISERE_CELLS are played by the misère quotient, up to its bound
+    with pytest.raises(ValueError, match=f"at most {MAX_MISERE_QUOTIENT_KAYLES} in misère play"):
+        KaylesRow(length=MAX_MISERE_QUOTIENT_KAYLES + 1, misere=True)
+    with pytest.raises(ValueError, match=f"at most {MAX_MISERE_QUOTIENT_CROSSES} in misère play"):
+        CrossesStrip(length=MAX_MISERE_QUOTIENT_CROSSES + 1, misere=True)
     with pytest.raises(ValueError, match=f"at most {MAX_MISERE_CELLS} in misère play"):
-        KaylesRow(length=MAX_MISERE_CELLS + 1, misere=True)
-    with pytest.raises(ValueError, match="at most"):
-        CrossesStrip(length=20, misere=True)
+        CrossesStrip(length=MAX_MISERE_CELLS + 1, distance=2, misere=True)
     with pytest.raises(TypeError, match="misere"):
         KaylesRow(length=5, misere="yes")
     with pytest.raises(TypeError, match="HeapGame"):

@@ -41,7 +41,7 @@ CHAPTER_PUZZLES = {
     "12": "PuzzleWidget(MockTurtles(12), sizes=(3, 40), seed=12)",
     "13": "PuzzleWidget(GreenHackenbush(PICTURE), sizes=(2, 12), seed=13)",
     "14": "PuzzleWidget(HeapBoard(game=subtraction({1, 3, 4}), largest=30), sizes=(3, 15), seed=14)",
-    "15": "PuzzleWidget(KaylesRow(length=11, misere=True), sizes=(2, 14), seed=15)",
+    "15": "PuzzleWidget(KaylesRow(length=20, misere=True), sizes=(2, 14), seed=15)",
     "16": "PuzzleWidget(moore.Moore(2, misere=True), sizes=(2, 10), seed=16)",
 }
 SUMS = ("02", "05", "07")  # chapters whose puzzles are sums of several components

@@ -29,10 +29,16 @@ def test_nim_heaps_1_and_2_has_the_six_element_quotient():
 
 
 def test_the_quotient_predicts_every_small_sum():
-    for game, heaps in [(nim, (1, 2)), (kayles, (1, 2, 3, 4, 5)), (octal("0.75"), (1, 2, 3, 4, 5))]:
+    for game, heaps in [(nim, (1, 2)), (octal("0.75"), (1, 2, 3, 4, 5))]:
         q = misere_quotient(game, heaps, test_heaps=5)
         positions = sums_up_to(heaps, 6 if len(heaps) > 2 else 9)
         assert all(q.is_p_position(p) == searched_p(game, p) for p in positions), game
+
+
+@pytest.mark.slow  # Kayles on rows 1..5 by brute force takes half a minute
+def test_the_brute_force_kayles_quotient_predicts_every_small_sum():
+    q = misere_quotient(kayles, (1, 2, 3, 4, 5), test_heaps=5)
+    assert all(q.is_p_position(p) == searched_p(kayles, p) for p in sums_up_to((1, 2, 3, 4, 5), 6))
 
 
 @pytest.mark.slow  # a robustness check of the bound, not a check of the answer
@@ -90,3 +96,167 @@ def test_bad_input():
 def test_to_text_marks_the_p_portion():
     text = misere_quotient(nim, (1, 2)).to_text()
     assert "a* |" in text and "b²* |" in text and " 1* |" not in text
+
+
+# ---------------------------------------------------------------- heap by heap (quotient)
+
+import random  # noqa: E402
+
+import nimlib.quotient as quotient_module  # noqa: E402
+from nimlib.quotient import MAX_QUOTIENT_HEAPS, quotient  # noqa: E402
+from nimlib.rulesets import dawsons_kayles  # noqa: E402
+
+
+def _searched(game: HeapGame, position: tuple[int, ...], known: dict) -> bool:
+    key = tuple(sorted(h for h in position if h))
+    return search.solve(game.successors, key, misere=True, known=known)[key]
+
+
+def _disagreements(q, game: HeapGame, positions) -> tuple[int, list]:
+    known: dict = {}
+    checked = list(positions)
+    wrong = [p for p in checked if q.is_p_position(p) != _searched(game, p, known)]
+    return len(checked), wrong
+
+
+def _small_sums(bound: int, heaps: int, tokens: int) -> list[tuple[int, ...]]:
+    return [s for s in sums_up_to(range(1, bound + 1), heaps) if sum(s) <= tokens]
+
+
+def _random_sums(bound: int, tokens: int, seed: int, count: int = 300) -> list[tuple[int, ...]]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        s = tuple(sorted(rng.randint(1, bound) for _ in range(rng.randint(1, 6))))
+        if sum(s) <= tokens:
+            out.append(s)
+    return out
+
+
+def test_octal_075_has_plambecks_eight_element_quotient():
+    # Plambeck (2005), "Taming the wild", the analysis of 0.75: <a, b, c | a² = 1, b³ = b, bc = ab, c² = b²>,
+    # P-portion {a, b²}; heaps 1, 2, 5 are a, b, c
+    q = quotient(octal("0.75"), 30)
+    assert q.order == 8 and q.generators == (1, 2, 5)
+    assert set(q.relations) == {("a²", "1"), ("b³", "b"), ("bc", "ab"), ("c²", "b²")}
+    assert {q.names[i] for i in q.p_portion} == {"a", "b²"}
+    assert q.stable_from() == 5 and q.history[:6] == (1, 2, 6, 6, 6, 8)
+
+
+@pytest.fixture(scope="module")
+def kayles30():
+    return quotient(kayles, 30)
+
+
+@pytest.mark.parametrize(
+    ("name", "bound", "tokens"), [("0.75", 16, 24), ("kayles", 30, 32), ("dawson", 24, 34), ("nim", 6, 20)]
+)
+def test_quotient_agrees_with_search_on_every_small_sum_and_random_sums(name, bound, tokens, kayles30):
+    game = {"0.75": octal("0.75"), "kayles": kayles, "dawson": dawsons_kayles, "nim": nim}[name]
+    q = kayles30 if name == "kayles" else quotient(game, bound)
+    positions = _small_sums(min(bound, 10), 3, 20) + _random_sums(bound, tokens, seed=bound, count=200)
+    count, wrong = _disagreements(q, game, positions)
+    assert count > 250 and not wrong, (game, wrong[:5])
+
+
+def test_kayles_partial_quotient_orders(kayles30):
+    # computed here (and checked against search above): the order of the quotient of heaps <= n
+    q = kayles30
+    assert q.history == (1, 2, 6, 6, 6, 12, 12, 12, 12, 18, 18, 18) + (24,) * 13 + (32, 32) + (40,) * 4
+    assert q.generators == (1, 2, 5, 9, 12, 25, 27)
+    # the twelve elements of Kayles on rows 1..5 are those of the brute-force construction
+    brute = misere_quotient(kayles, (1, 2, 3, 4, 5), test_heaps=3)
+    small = quotient(kayles, 5)
+    assert len(brute) == small.order == 12 and len(brute.p_portion) == len(small.p_portion)
+
+
+def test_dawsons_kayles_partial_quotient_orders():
+    q = quotient(dawsons_kayles, 24)
+    assert q.history == (1, 1, 2, 2) + (6,) * 6 + (12,) * 4 + (24,) * 11
+    assert q.generators == (2, 4, 10, 14) and q.pretend[1] == 0  # a row of one pin has no move
+
+
+def test_misere_nim_quotient_is_small_parity_plus_nim_sums():
+    q = quotient(nim, 6)
+    assert q.order == 10  # the sums of heaps <= 1 (two classes) and the eight nim-sums of the others
+    assert all(q.is_p_position(p) == _searched(nim, p, {}) for p in _small_sums(6, 3, 18))
+
+
+def test_a_wrong_pretending_function_is_caught_by_the_verification():
+    q = quotient(octal("0.75"), 8)
+    table = [list(r) for r in q.table]
+    phi = list(q.pretend)
+    trans = [frozenset()] + [quotient_module._transitions(octal("0.75"), table, phi, h) for h in range(1, 9)]
+    assert quotient_module._verify(table, phi, trans, set(q.p_portion))[0] == set(q.p_portion)
+    wrong = phi[:]
+    wrong[5] = phi[4]  # the wild heap 5 pretending to be the tame heap 4
+    trans_wrong = trans[:5] + [quotient_module._transitions(octal("0.75"), table, wrong, h) for h in range(5, 9)]
+    verdict, failure = quotient_module._verify(table, wrong, trans_wrong, set(q.p_portion))
+    assert verdict is None and 5 in failure
+
+
+def test_quotient_json_and_text():
+    q = quotient(octal("0.75"), 6)
+    data = q.as_json()
+    assert data["order"] == 8 and data["identity"] == 0 and len(data["pretend"]) == 7
+    assert data["table"][0] == list(range(8)) and sorted(data["p_portion"]) == sorted(q.p_portion)
+    assert data["elements"][data["pretend"][5]] == "c" and "b²*" in q.to_text()
+    assert q.presentation().startswith("⟨a, b, c | ")
+    assert q.element((5, 5)) == q.element((2, 2)) and q.is_p_position((1,))
+
+
+def test_quotient_bad_input(monkeypatch):
+    with pytest.raises(TypeError, match="game must be a HeapGame"):
+        quotient("0.77", 5)
+    with pytest.raises(ValueError, match="n must be an int >= 1"):
+        quotient(kayles, 0)
+    with pytest.raises(TypeError, match="n must be an int"):
+        quotient(kayles, 5.0)
+    with pytest.raises(ValueError, match=f"MAX_QUOTIENT_HEAPS = {MAX_QUOTIENT_HEAPS}"):
+        quotient(kayles, MAX_QUOTIENT_HEAPS + 1)
+    q = quotient(kayles, 5)
+    with pytest.raises(ValueError, match=r"position\[1\] = 6 is larger than this quotient's heap bound 5"):
+        q.element((1, 6))
+    monkeypatch.setattr(quotient_module, "MAX_TRIAL", 5)
+    with pytest.raises(ValueError, match="MAX_TRIAL = 5"):
+        quotient(kayles, 5)
+    monkeypatch.setattr(quotient_module, "MAX_TRIAL", 2_048)
+    monkeypatch.setattr(quotient_module, "MAX_ORDER", 10)
+    with pytest.raises(ValueError, match="MAX_ORDER = 10"):
+        quotient(kayles, 5)
+
+
+# ---------------------------------------------------------------- nimlib quotient (command line)
+
+
+def test_cli_quotient_json(capsys):
+    import json
+
+    from nimlib.cli import main
+
+    assert main(["quotient", "0.75", "--to", "8", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {"order", "elements", "identity", "table", "p_portion", "pretend"} <= set(data)
+    assert data["order"] == 8 and len(data["table"]) == 8 and len(data["pretend"]) == 9
+    assert sorted(data["elements"][i] for i in data["p_portion"]) == ["a", "b²"]
+    # the table is the quotient's: identity row, and b·c = ab as in Plambeck's presentation
+    name = {x: i for i, x in enumerate(data["elements"])}
+    assert data["table"][data["identity"]] == list(range(8))
+    assert data["table"][name["b"]][name["c"]] == name["ab"]
+
+
+def test_cli_quotient_text_and_refusals(capsys):
+    from nimlib.cli import MAX_QUOTIENT_CLI, main
+
+    assert main(["quotient", "kayles", "--to", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "order 12" in out and "presentation ⟨a, b, c |" in out and "5: c" in out
+    for argv, needle in [
+        (["quotient", "kayles", "--to", str(MAX_QUOTIENT_CLI + 1)], "MAX_QUOTIENT_CLI"),
+        (["quotient", "kayles", "--to", "0"], "at least 1"),
+        (["quotient", "wythoff", "--row", "1", "--to", "3"], "heap games"),
+        (["quotient", "0.9", "--to", "3"], "unknown game"),
+    ]:
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert needle in err and err.count("\n") == 1, (argv, err)

@@ -245,6 +245,371 @@ export function startPosition(largest) {
   return [Math.min(top, 5), Math.min(top, 8), Math.min(top, 11)];
 }
 
+// ------------------------------------------------------------------ misère quotients (chapter 15)
+//
+// The misère quotient of an octal game restricted to heaps <= n, computed heap by heap as
+// nimlib.quotient.quotient does (a port of it; tests/test_lab_quotient.py compares the two on sample codes):
+// a pretension (monoid table, P-portion, each heap's element) is checked exactly by the automaton on
+// (element, option set); a heap that is no old element becomes a new generator h with h^(i+p) = h^i, and
+// when that fails the heaps of the failing sum are freed again. Every step counts against a work budget.
+
+/** The most heaps, elements, trial-monoid elements and elementary steps the lab's quotient spends. */
+export const LAB_QUOTIENT_HEAPS = 30;
+export const LAB_QUOTIENT_ORDER = 256;
+export const LAB_QUOTIENT_TRIAL = 1024;
+export const LAB_QUOTIENT_BUDGET = 10_000_000; // about 2 s under node here (Kayles to 30 heaps needs more)
+const LAB_Q_CYCLES = [[1, 2], [2, 2], [3, 2], [2, 4], [4, 4]];
+
+/** What a heap of n may become under an octal rule: arrays of heap sizes ([] = nothing left). */
+export function labHeapOptions(rule, n) {
+  const out = [];
+  for (const j of rule.take_all) if (j === n) out.push([]);
+  for (const j of rule.take_one) if (n - j >= 1) out.push([n - j]);
+  for (const j of rule.take_split) {
+    const rest = n - j;
+    for (let a = 1; 2 * a <= rest; a++) if (!(rule.unequal && 2 * a === rest)) out.push([a, rest - a]);
+  }
+  return out;
+}
+
+function labQTransitions(rule, table, phi, n) {
+  const out = new Set();
+  for (const option of labHeapOptions(rule, n)) {
+    let x = 0;
+    for (const h of option) x = table[x][phi[h]];
+    out.add(x);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+class LabQWork extends Error {}
+
+/** The automaton check (nimlib.quotient._verify): {p: Set or null, failure: heaps of a failing sum}. */
+function labQVerify(table, phi, trans, p, work) {
+  const size = table.length;
+  const decided = new Map();
+  if (p) for (let x = 0; x < size; x++) decided.set(x, p.has(x));
+  const moves = new Map();
+  for (let h = 1; h < phi.length; h++) {
+    if (!trans[h].length) continue;
+    const k = `${phi[h]}|${trans[h].join(",")}`;
+    if (!moves.has(k)) moves.set(k, { h, g: phi[h], tr: trans[h] });
+  }
+  const steps = [...moves.values()];
+  const dist = new Map([["0|", 0]]);
+  const parent = new Map();
+  const states = new Map([["0|", { m: 0, s: [] }]]);
+  const queue = [[0, "0|"]]; // a binary heap on distance
+  const push = (item) => {
+    queue.push(item);
+    let i = queue.length - 1;
+    while (i > 0) {
+      const up = (i - 1) >> 1;
+      if (queue[up][0] <= queue[i][0]) break;
+      [queue[up], queue[i]] = [queue[i], queue[up]];
+      i = up;
+    }
+  };
+  const pop = () => {
+    const top = queue[0];
+    const last = queue.pop();
+    if (queue.length) {
+      queue[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < queue.length && queue[l][0] < queue[m][0]) m = l;
+        if (r < queue.length && queue[r][0] < queue[m][0]) m = r;
+        if (m === i) break;
+        [queue[m], queue[i]] = [queue[i], queue[m]];
+        i = m;
+      }
+    }
+    return top;
+  };
+  while (queue.length) {
+    const [d, key] = pop();
+    if (dist.get(key) !== d) continue;
+    const { m, s } = states.get(key);
+    const verdict = s.length > 0 && !s.some((x) => decided.get(x) === true);
+    const known = decided.get(m);
+    if (known === undefined) decided.set(m, verdict);
+    else if (known !== verdict) {
+      const failure = [];
+      let k = key;
+      while (parent.has(k)) {
+        const [from, h] = parent.get(k);
+        failure.push(h);
+        k = from;
+      }
+      return { p: null, failure: failure.sort((a, b) => a - b) };
+    }
+    for (const { h, g, tr } of steps) {
+      work.steps += 1 + s.length + tr.length;
+      if (work.steps > work.budget) throw new LabQWork();
+      const m2 = table[m][g];
+      const set = new Set();
+      for (const x of s) set.add(table[x][g]);
+      for (const t of tr) set.add(table[m][t]);
+      const s2 = [...set].sort((a, b) => a - b);
+      const key2 = `${m2}|${s2.join(",")}`;
+      const old = dist.get(key2);
+      if (old === undefined || d + h < old) {
+        dist.set(key2, d + h);
+        states.set(key2, { m: m2, s: s2 });
+        parent.set(key2, [key, h]);
+        push([d + h, key2]);
+      }
+    }
+  }
+  return { p: new Set([...decided].filter(([, v]) => v).map(([x]) => x)), failure: [] };
+}
+
+function labQReachable(table, gens) {
+  const seen = [0];
+  const found = new Set([0]);
+  for (let i = 0; i < seen.length; i++) {
+    for (const g of gens) {
+      const y = table[seen[i]][g];
+      if (!found.has(y)) {
+        found.add(y);
+        seen.push(y);
+      }
+    }
+  }
+  return seen;
+}
+
+function labQReduce(table, p, gens) {
+  let cls = table.map((_, x) => (p.has(x) ? 1 : 0));
+  let count = new Set(cls).size;
+  for (;;) {
+    const index = new Map();
+    const next = table.map((row, x) => {
+      const k = [cls[x], ...gens.map((g) => cls[row[g]])].join(",");
+      if (!index.has(k)) index.set(k, index.size);
+      return index.get(k);
+    });
+    if (index.size === count) return { cls: next, count };
+    cls = next;
+    count = index.size;
+  }
+}
+
+function labQTimesCycle(table, index, period) {
+  const c = index + period;
+  const power = (k) => (k < c ? k : index + ((k - index) % period));
+  const out = [];
+  for (let x = 0; x < table.length; x++) {
+    for (let k = 0; k < c; k++) {
+      const row = [];
+      for (let y = 0; y < table.length; y++) for (let j = 0; j < c; j++) row.push(table[x][y] * c + power(k + j));
+      out.push(row);
+    }
+  }
+  return out;
+}
+
+function labQCycleFor(table, x, exponent) {
+  const powers = [0];
+  for (;;) {
+    const y = table[powers[powers.length - 1]][x];
+    const at = powers.indexOf(y);
+    if (at >= 0) {
+      let period = powers.length - at;
+      if (period % 2) period *= 2;
+      return [Math.max(at, exponent - 1, 1), period];
+    }
+    powers.push(y);
+  }
+}
+
+function labQTrial(rule, table, phi, h, free, cycles, work) {
+  const freeSet = new Set(free);
+  const gens = new Set();
+  for (let k = 1; k < h; k++) if (!freeSet.has(k)) gens.add(phi[k]);
+  const kept = labQReachable(table, gens);
+  const at = new Map(kept.map((x, i) => [x, i]));
+  let big = kept.map((x) => kept.map((y) => at.get(table[x][y])));
+  let phiBig = [...phi.map((x) => at.get(x) ?? 0), 0];
+  for (const [index, period] of cycles) {
+    big = labQTimesCycle(big, index, period);
+    phiBig = phiBig.map((x) => x * (index + period));
+    if (big.length > LAB_QUOTIENT_TRIAL) return { result: null, failure: [] };
+  }
+  let unit = 1;
+  for (let i = free.length - 1; i >= 0; i--) {
+    phiBig[free[i]] = unit;
+    unit *= cycles[i][0] + cycles[i][1];
+  }
+  const trans = [[]];
+  for (let k = 1; k <= h; k++) trans.push(labQTransitions(rule, big, phiBig, k));
+  for (let k = 1; k <= h; k++) if (!trans[k].length) phiBig[k] = 0;
+  const { p, failure } = labQVerify(big, phiBig, trans, null, work);
+  if (!p) return { result: null, failure };
+  const heapGens = new Set(phiBig.slice(1, h + 1));
+  const keep = labQReachable(big, heapGens);
+  const where = new Map(keep.map((x, i) => [x, i]));
+  const sub = keep.map((x) => keep.map((y) => where.get(big[x][y])));
+  const subP = new Set([...p].filter((x) => where.has(x)).map((x) => where.get(x)));
+  const { cls, count } = labQReduce(sub, subP, [...new Set([...heapGens].map((g) => where.get(g)))]);
+  if (count > LAB_QUOTIENT_ORDER) throw new Error(`the quotient of heaps up to ${h} has more than ${LAB_QUOTIENT_ORDER} elements`);
+  const next = Array.from({ length: count }, () => Array(count).fill(0));
+  for (let x = 0; x < sub.length; x++) for (let y = 0; y < sub.length; y++) next[cls[x]][cls[y]] = cls[sub[x][y]];
+  return { result: { table: next, p: new Set([...subP].map((x) => cls[x])), phi: phiBig.map((x) => cls[where.get(x)]) }, failure: [] };
+}
+
+/**
+ * The misère quotient of an octal game's heaps <= n: {order, names, table, p_portion, pretend, generators,
+ * relations, presentation, history}, as nimlib.quotient.quotient returns it. Throws an Error naming the
+ * limit when n, the order, a trial monoid or the work budget is too large.
+ */
+export function labMisereQuotient(rule, n, budget = LAB_QUOTIENT_BUDGET) {
+  if (!Number.isInteger(n) || n < 1 || n > LAB_QUOTIENT_HEAPS) {
+    throw new Error(`the quotient is computed for heaps up to 1 … ${LAB_QUOTIENT_HEAPS}, got ${n}`);
+  }
+  const work = { steps: 0, budget };
+  let table = [[0]];
+  let p = new Set();
+  let phi = [0];
+  let trans = [[]];
+  const history = [1];
+  try {
+    for (let h = 1; h <= n; h++) {
+      const tr = labQTransitions(rule, table, phi, h);
+      if (!tr.length) {
+        phi.push(0);
+        trans.push(tr);
+        history.push(table.length);
+        continue;
+      }
+      const aloneP = !tr.some((x) => p.has(x));
+      let found = -1;
+      for (let x = 0; x < table.length && found < 0; x++) {
+        if (p.has(x) !== aloneP) continue;
+        if (labQVerify(table, [...phi, x], [...trans, tr], p, work).p) found = x;
+      }
+      if (found >= 0) {
+        phi.push(found);
+        trans.push(tr);
+        history.push(table.length);
+        continue;
+      }
+      let result = null;
+      let failure = [];
+      for (const cycle of LAB_Q_CYCLES) {
+        ({ result, failure } = labQTrial(rule, table, phi, h, [h], [cycle], work));
+        if (result) break;
+      }
+      const free = [h];
+      const cycles = [[2, 2]];
+      for (let attempt = 0; !result && failure.length && attempt < 24; attempt++) {
+        const candidates = failure.filter((k) => !free.includes(k) && trans[k].length);
+        if (candidates.length && free.length <= 6) {
+          const k = Math.max(...candidates);
+          free.unshift(k);
+          cycles.unshift(labQCycleFor(table, phi[k], failure.filter((j) => j === k).length));
+        } else {
+          const counts = (k) => failure.filter((j) => j === k).length;
+          const k = failure.filter((j) => free.includes(j)).reduce((a, b) => (counts(b) > counts(a) ? b : a));
+          const i = free.indexOf(k);
+          cycles[i] = [Math.max(cycles[i][0] + 1, counts(k)), cycles[i][1]];
+        }
+        ({ result, failure } = labQTrial(rule, table, phi, h, free, cycles, work));
+      }
+      if (!result) throw new Error(`at heap ${h} the quotient needs a trial monoid of more than ${LAB_QUOTIENT_TRIAL} elements: too large for the page`);
+      ({ table, p, phi } = result);
+      trans = [[]];
+      for (let k = 1; k <= h; k++) trans.push(labQTransitions(rule, table, phi, k));
+      history.push(table.length);
+    }
+  } catch (error) {
+    if (error instanceof LabQWork) throw new Error(`the quotient of heaps up to ${n} needs more than ${budget.toLocaleString("en")} steps: too much work for the page`);
+    throw error;
+  }
+  return labQNamed(n, table, p, phi, history);
+}
+
+const LAB_Q_SUP = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+function labQWord(exps) {
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  const text = exps
+    .map((e, k) => (e ? letters[k] + (e > 1 ? [...String(e)].map((d) => LAB_Q_SUP[Number(d)]).join("") : "") : ""))
+    .join("");
+  return text || "1";
+}
+
+function labQNamed(n, table, p, phi, history) {
+  const gens = [];
+  let span = new Set([0]);
+  for (let h = 1; h < phi.length; h++) {
+    if (!span.has(phi[h])) {
+      gens.push(h);
+      span = new Set(labQReachable(table, new Set(gens.map((g) => phi[g]))));
+    }
+  }
+  const k = gens.length;
+  const genEl = gens.map((g) => phi[g]);
+  const elementOf = (w) => {
+    let x = 0;
+    w.forEach((e, i) => {
+      for (let j = 0; j < e; j++) x = table[x][genEl[i]];
+    });
+    return x;
+  };
+  const zero = Array(k).fill(0);
+  const wordOf = new Map([[0, zero]]);
+  const order = [0];
+  const normal = new Set([zero.join(",")]);
+  const relations = [];
+  let layer = [zero];
+  while (layer.length) {
+    const seen = new Map();
+    for (const w of layer) {
+      for (let i = 0; i < k; i++) {
+        const v = w.map((e, j) => e + (j === i ? 1 : 0));
+        seen.set(v.join(","), v);
+      }
+    }
+    // degree is equal in a layer: the larger exponent of a, then of b, … comes first
+    const candidates = [...seen.values()].sort((u, v) => {
+      for (let j = 0; j < k; j++) if (u[j] !== v[j]) return v[j] - u[j];
+      return 0;
+    });
+    layer = [];
+    for (const w of candidates) {
+      const divisorsNormal = w.every((e, i) => !e || normal.has(w.map((f, j) => f - (j === i ? 1 : 0)).join(",")));
+      if (!divisorsNormal) continue;
+      const x = elementOf(w);
+      if (wordOf.has(x)) relations.push([w, x]);
+      else {
+        wordOf.set(x, w);
+        order.push(x);
+        normal.add(w.join(","));
+        layer.push(w);
+      }
+    }
+  }
+  const at = new Map(order.map((x, i) => [x, i]));
+  const names = order.map((x) => labQWord(wordOf.get(x)));
+  const rels = relations.map(([w, x]) => [labQWord(w), names[at.get(x)]]);
+  const letters = "abcdefghijklmnopqrstuvwxyz".slice(0, k).split("").join(", ");
+  return {
+    bound: n,
+    order: order.length,
+    names,
+    table: order.map((x) => order.map((y) => at.get(table[x][y]))),
+    p_portion: [...p].map((x) => at.get(x)).sort((a, b) => a - b),
+    pretend: phi.map((x) => at.get(x)),
+    generators: gens,
+    relations: rels,
+    presentation: rels.length ? `⟨${letters} | ${rels.map(([l, r]) => `${l} = ${r}`).join(", ")}⟩` : `⟨${letters}⟩`,
+    history,
+  };
+}
+
 // ------------------------------------------------------------------ DOM
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -387,6 +752,7 @@ export function renderLab(root, { code = "0.77", count = 1000 } = {}) {
       plotSvg(doc, values, period),
       el(doc, "p", { className: "nimlib-lab-legend", text: period ? `Row n, column +j: g(n + j). Shaded: before the period (n < ${period.preperiod}); bold: the values the certificate reads (n < ${period.needed}).` : "Row n, column +j: g(n + j)." }),
       el(doc, "div", { className: "nimlib-lab-scroll", tabindex: "0", role: "region", "aria-label": "table of Grundy values" }, valueTable(doc, values, period)),
+      ...(game.kind === "octal" ? [quotientSection(doc, game)] : []),
       el(doc, "h3", { text: "Play it against the optimal strategy" }),
       el(doc, "p", { text: `Heaps of up to ${PLAY_LARGEST} stones: type your own heaps in "Start from". Each heap of n stones is a component of value g(n), as in the table; the computer moves to make their XOR 0.` }),
       play,
@@ -400,6 +766,44 @@ export function renderLab(root, { code = "0.77", count = 1000 } = {}) {
 
   show(code, count);
   return { show };
+}
+
+/** The misère quotient panel: a bound, a button, and the quotient's presentation, P-portion, pretending function and table. */
+function quotientSection(doc, game) {
+  const bound = el(doc, "input", { type: "number", value: "12", min: "1", max: String(LAB_QUOTIENT_HEAPS), "data-lab": "quotient-bound" });
+  const out = el(doc, "div", { "data-lab": "quotient", role: "status", "aria-live": "polite" });
+  const go = el(doc, "button", { type: "button", "data-lab": "quotient-go" }, "Compute the misère quotient");
+  go.addEventListener("click", () => out.replaceChildren(...quotientView(doc, game, Number(bound.value))));
+  return el(
+    doc,
+    "section",
+    { className: "nimlib-lab-quotient" },
+    el(doc, "h3", { text: "Misère play: the quotient" }),
+    el(doc, "p", { text: `The misère quotient of the sums of heaps of at most N tokens, computed heap by heap in the page (as nimlib.quotient.quotient does; N ≤ ${LAB_QUOTIENT_HEAPS}). A sum is a misère P-position exactly when the product of its heaps' elements lies in the P-portion.` }),
+    el(doc, "label", {}, "Heaps up to N = ", bound),
+    go,
+    out,
+  );
+}
+
+function quotientView(doc, game, n) {
+  let q;
+  try {
+    q = labMisereQuotient(game.rule, n);
+  } catch (error) {
+    return [el(doc, "p", { className: "nimlib-lab-msg nimlib-lab-error", text: `Cannot compute that quotient: ${error.message}` })];
+  }
+  const inP = new Set(q.p_portion);
+  const head = el(doc, "tr", {}, el(doc, "th", { text: "×" }), ...q.names.map((x) => el(doc, "th", { text: x })));
+  const rows = q.table.map((row, i) =>
+    el(doc, "tr", {}, el(doc, "th", { text: q.names[i] + (inP.has(i) ? "*" : "") }), ...row.map((j) => el(doc, "td", { text: q.names[j] }))),
+  );
+  const letters = q.generators.map((h, i) => `${"abcdefghijklmnopqrstuvwxyz"[i]} = heap ${h}`).join(", ");
+  return [
+    el(doc, "p", { "data-lab": "quotient-order", text: `Order ${q.order}: ${q.presentation}${letters ? `, with ${letters}` : ""}.` }),
+    el(doc, "p", { text: `P-portion (marked *): {${q.p_portion.map((i) => q.names[i]).join(", ")}}. Pretending function, heap: element — ${q.pretend.map((x, h) => `${h}: ${q.names[x]}`).join(", ")}.` }),
+    el(doc, "div", { className: "nimlib-lab-scroll", tabindex: "0", role: "region", "aria-label": "multiplication table of the misère quotient" }, el(doc, "table", { className: "nimlib-lab-table" }, head, ...rows)),
+  ];
 }
 
 /** Mount the lab on every element with id "nimlib-lab" (or class "nimlib-lab-root") in the page. */

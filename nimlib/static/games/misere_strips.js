@@ -234,6 +234,91 @@ export function misereStripExplain(kind, position, params) {
   return out.join("");
 }
 
+// ---------------------------------------------------------------- the misère quotient (chapter 15)
+//
+// params.quotient (from nimlib.tables.misere_quotient_params, i.e. nimlib.quotient.quotient): names[i] of
+// element i, table[i][j] their product, p_portion, pretend[k] the element of a run of k, bound (the longest
+// run it covers). Every sum of runs is the product of its runs' elements, a misère P-position exactly when
+// that product lies in the P-portion: the misère analogue of the XOR of Grundy values.
+
+/** The element of a multiset of runs: the product of pretend[k] (the identity 0 for no run). */
+export function misereQuotientElement(quotient, runs) {
+  let x = 0;
+  for (const k of runs) if (k > 0) x = quotient.table[x][quotient.pretend[k]];
+  return x;
+}
+
+/**
+ * One computation for the quotient's move and its explanation, or null when params carry no quotient or a
+ * run is longer than its bound: the runs with their elements, the running products, the total, whether it
+ * lies in the P-portion, and the first legal move (in moves() order) whose runs multiply into the P-portion.
+ */
+export function misereQuotientAnalysis(kind, position, params) {
+  const quotient = params && params.quotient;
+  if (!quotient) return null;
+  const spec = MISERE_STRIP_KINDS[kind];
+  const runs = spec.runs(position);
+  if (runs.some((k) => k > quotient.bound)) return null;
+  const inP = new Set(quotient.p_portion);
+  const rows = runs.map((k) => ({ run: k, element: quotient.pretend[k] }));
+  const products = [];
+  let total = 0;
+  for (const row of rows) {
+    total = quotient.table[total][row.element];
+    products.push(total);
+  }
+  const over = runs.length === 0;
+  const isP = !over && inP.has(total);
+  let best = null;
+  if (!over && !isP) {
+    for (const m of spec.moves(position)) {
+      const afterRuns = spec.runs(m.after);
+      const element = misereQuotientElement(quotient, afterRuns);
+      if (inP.has(element)) {
+        best = { ...m, runs: afterRuns, element };
+        break;
+      }
+    }
+  }
+  return { runs, rows, products, total, over, isP, best, names: quotient.names };
+}
+
+/** The explanation from the quotient's analysis: each run's element, their product, P-portion or not, the move. */
+export function misereQuotientExplain(kind, position, params) {
+  const spec = MISERE_STRIP_KINDS[kind];
+  const a = misereQuotientAnalysis(kind, position, params);
+  const name = (x) => escapeHtml(a.names[x]);
+  if (a.over) return `<p>${escapeHtml(misereStripSay(kind, ""))}: the player to move has no move and, in misère play, has won.</p>`;
+  const out = [];
+  const unit = spec.rowWord;
+  out.push(
+    `<p>The misère quotient of ${spec.rowWord}s of at most ${params.quotient.bound} ${kind === "kayles" ? "pins" : "free cells"} ` +
+      `has ${a.names.length} elements, <span class="nimlib-quotient-presentation">${escapeHtml(params.quotient.presentation || "")}</span>. ` +
+      `Each ${unit} is an element; a position is their product, a misère P-position exactly when the product lies in the P-portion ` +
+      `{${params.quotient.p_portion.map(name).join(", ")}}.</p>`,
+  );
+  const items = a.rows.map((row) => `<li>${unit} of ${row.run} ${spec.unit(row.run)}: <strong>${name(row.element)}</strong></li>`);
+  out.push(`<ul class="nimlib-quotient-rows">${items.join("")}</ul>`);
+  const factors = a.rows.map((row) => name(row.element)).join(" · ");
+  const steps = a.products.map(name).join(" → ");
+  out.push(
+    `<p class="nimlib-quotient-product">Product: ${factors} = <strong>${name(a.total)}</strong>` +
+      (a.rows.length > 1 ? ` (step by step in the table: ${steps})` : "") +
+      `, ${a.isP ? "in" : "not in"} the P-portion: a <strong>misère ${a.isP ? "P" : "N"}-position</strong>.</p>`,
+  );
+  if (kind === "dawson") out.push(`<p>(A run of k free cells is Dawson's Kayles on a row of k + 1 pins.)</p>`);
+  if (a.isP) {
+    out.push("<p>No move lands in the P-portion; the computer plays on with the move that leaves the most moves, hoping for a mistake.</p>");
+    return out.join("");
+  }
+  const after = a.best.runs.map((k) => name(params.quotient.pretend[k])).join(" · ") || "1";
+  out.push(
+    `<p class="nimlib-quotient-move">The strategy plays <strong>${escapeHtml(a.best.label)}</strong>, leaving ${escapeHtml(misereStripSay(kind, misereStripKey(a.best.runs.slice())))}: ` +
+      `${after} = <strong>${name(a.best.element)}</strong>, in the P-portion.</p>`,
+  );
+  return out.join("");
+}
+
 function misereStripDefine(id, kind) {
   const spec = MISERE_STRIP_KINDS[kind];
   const base = () => gameDef(spec.base); // strips.js registers it (after this file in the bundle)
@@ -249,11 +334,17 @@ function misereStripDefine(id, kind) {
     // the exhaustive misère search is bounded: at most MISERE_STRIP_MAX places
     validate: (position, params) => stripValidate(position, params, MISERE_STRIP_MAX),
     format: (position, params) => base().format(position, params),
-    random: (rng, params) => base().random(rng, { ...params, length: Math.min(Number(params.length) || 10, MISERE_STRIP_MAX) }),
+    random: (rng, params) =>
+      base().random(rng, { ...params, length: Math.min(Number(params.length) || 10, params.quotient ? params.quotient.bound : MISERE_STRIP_MAX) }),
     moves: (position) => spec.moves(position),
     analyse: (position, params) => spec.analyse(position, params),
-    best: (position) => misereStripAnalysis(kind, position).best,
-    explain: (position, params) => misereStripExplain(kind, position, params),
+    // The quotient when the tables cover every run (rows beyond the search's reach), else exhaustive search
+    best: (position, params) => {
+      const q = misereQuotientAnalysis(kind, position, params);
+      return q ? q.best : misereStripAnalysis(kind, position).best;
+    },
+    explain: (position, params) =>
+      misereQuotientAnalysis(kind, position, params) ? misereQuotientExplain(kind, position, params) : misereStripExplain(kind, position, params),
     draw: (position, params, view) => base().draw(position, params, view),
   });
 }
