@@ -48,19 +48,26 @@ def chapter_games() -> list[tuple[str, str, str, object]]:
                 continue
             namespace: dict = {}
             exec(imports, namespace)
-            for _ in range(5):
-                try:
-                    exec("\n".join(lines[:-1]), namespace)
-                    widget = eval(lines[-1], namespace)
-                    break
-                except NameError as error:
-                    name = re.search(r"name '(\w+)'", str(error)).group(1)
-                    earlier = [s for s in code[: code.index(source)] if re.search(rf"^{name}\s*=", s, re.M)]
-                    if not earlier:
-                        raise
-                    exec(earlier[-1], namespace)
+            before = code[: code.index(source)]
+            _run("\n".join([*lines[:-1], f"widget__ = {lines[-1]}"]), namespace, before)
+            widget = namespace["widget__"]
             found.append((path.name, lines[-1], text, widget))
     return found
+
+
+def _run(source: str, namespace: dict, earlier: list[str], depth: int = 0) -> None:
+    """Run ``source``; a name it lacks is defined by the last earlier cell that assigns it (run the same way)."""
+    for _ in range(10):
+        try:
+            exec(source, namespace)
+            return
+        except NameError as error:
+            name = re.search(r"name '(\w+)'", str(error)).group(1)
+            found = [c for c in earlier if re.search(rf"^(?:{name}\s*=|def {name}\()", c, re.M)]
+            if not found or depth > 5:
+                raise
+            _run(found[-1], namespace, earlier, depth + 1)
+    raise AssertionError(f"could not run the cell: {source[:80]!r}")
 
 
 GAMES = chapter_games()
