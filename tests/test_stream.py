@@ -227,3 +227,59 @@ def test_a_late_rare_heap_beyond_the_window_is_refused():
     stream = Stream(octal("0.014"), window=1 << 12, max_window=1 << 12)
     with pytest.raises(WindowError, match="window"):
         stream.run(1 << 18)
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def _cli(capsys, *argv: str) -> tuple[int, str, str]:
+    from nimlib.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_rare_writes_frequencies_that_diff_equal_the_reference(capsys, tmp_path):
+    out = tmp_path / "freq"
+    code, text, err = _cli(capsys, "rare", "0.106", "--to", str(1 << 14), "--frequencies", str(out))
+    assert code == 0, err
+    assert out.read_text() == (DATA / "0.106" / "16384").read_text()  # byte for byte, as diff would see it
+    assert "parity method" in text and "15 rare heaps, the last at 1103" in text
+    assert "about" in err  # the estimate comes first, on stderr
+
+
+def test_cli_rare_counts_heaps_from_one_when_asked(capsys, tmp_path):
+    code, _, err = _cli(capsys, "rare", "0.161", "--to", "5000", "--frequencies", str(tmp_path / "a"))
+    assert code == 0, err
+    code, _, err = _cli(
+        capsys, "rare", "0.161", "--to", "5000", "--frequencies", str(tmp_path / "b"), "--heaps-from", "1"
+    )
+    assert code == 0, err
+    values = naive("0.161", 5001)
+    assert read_frequencies(tmp_path / "a") == dict(zip(*np.unique(values[:5000], return_counts=True), strict=True))
+    assert read_frequencies(tmp_path / "b") == dict(zip(*np.unique(values[1:], return_counts=True), strict=True))
+
+
+def test_cli_rare_resumes_from_a_checkpoint_and_refuses_another_games(capsys, tmp_path):
+    folder = tmp_path / "run"
+    Stream(octal("0.161"), window=1 << 16).run(30_000, checkpoint=folder)  # as if the run had been stopped
+    code, text, err = _cli(capsys, "rare", "0.161", "--to", "60000", "--checkpoint", str(folder), "--json")
+    assert code == 0, err
+    assert "resuming" in err and "30,000" in err
+    data = json.loads(text)
+    values = naive("0.161", 60_000)
+    assert {int(v): c for v, c in data["frequencies"].items()} == dict(
+        zip(*np.unique(values, return_counts=True), strict=True)
+    )
+    code, _, err = _cli(capsys, "rare", "0.167", "--to", "60000", "--checkpoint", str(folder))
+    assert code == 2 and "checkpoint of '0.161'" in err
+
+
+def test_cli_rare_refuses_a_long_run_without_checkpoint_and_sizes_past_the_limit(capsys, tmp_path):
+    code, _, err = _cli(capsys, "rare", "0.167", "--to", str(1 << 32), "--frequencies", str(tmp_path / "f"))
+    assert code == 2 and "--checkpoint" in err and "about" in err
+    code, _, err = _cli(capsys, "rare", "0.167", "--to", str(1 << 41), "--checkpoint", str(tmp_path / "c"))
+    assert code == 2 and "MAX_STREAM" in err
+    code, _, err = _cli(capsys, "rare", "grundy", "--to", "100", "--frequencies", str(tmp_path / "f"))
+    assert code == 2 and "octal" in err

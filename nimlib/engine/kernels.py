@@ -92,9 +92,17 @@ def stream(
                 value += 1
         else:
             # Every split with a rare part: this yields every common option value
+            first = 1 if n_rare and rare_h[0] == 0 else 0  # heap 0 is no part of a split
+            far = rare_h[n_rare - 1] if n_rare else 0
             for k in range(n_split):
                 s = m - take_split[k]
                 if s < 2:
+                    continue
+                if s - far >= w and not unequal:
+                    # Every partner s - r is in the ring (the usual case): no tests in the loop
+                    for i in range(first, n_rare):
+                        x = np.uint64(w + ((s - rare_h[i]) & wm))
+                        stamp[np.uint64(rare_v[i] ^ buf[x])] = version
                     continue
                 for i in range(n_rare):
                     r = rare_h[i]

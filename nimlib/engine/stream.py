@@ -415,3 +415,35 @@ def stream_values(game, n: int, *, method: str = "auto", window: int = DEFAULT_W
     stream = Stream(game, method=method, window=window)
     stream.run(n)
     return stream
+
+
+# ---------------------------------------------------------------- cost model
+
+SECONDS_PER_VALUE = 1e-7
+"""A streamed value's fixed cost (measured on the race machine, rounded up)."""
+SECONDS_PER_RARE_SPLIT = 2e-8
+"""And its cost per rare heap and split digit (each heap looks at every split with a rare part)."""
+SECONDS_PER_NAIVE_STEP = 2e-9
+"""The naive mex: a step per split, about n²/4 per split digit in all."""
+PROBE = 1 << 16
+
+
+def estimate(game, n: int, *, window: int = DEFAULT_WINDOW) -> dict:
+    """Seconds and bytes a stream of ``game`` to n heaps will take, from a probe of its first 65,536 values.
+
+    The probe picks the method and counts the rare heaps; the time is then
+    n·(SECONDS_PER_VALUE + SECONDS_PER_RARE_SPLIT·rare·split digits), or
+    SECONDS_PER_NAIVE_STEP·n²/4 per split digit for the naive mex (which
+    holds every value: 8 bytes a value). Rare heaps that keep appearing make
+    the estimate low, so it is a floor, not a promise.
+    """
+    probe = Stream(game, window=window)
+    probe.run(min(n, PROBE))
+    splits = probe.take_split.size
+    if probe.method.name == "naive" and splits:
+        seconds = SECONDS_PER_NAIVE_STEP * splits * n * n / 4
+        memory = 8 * _pow2_at_least(n)
+    else:
+        seconds = n * (SECONDS_PER_VALUE + SECONDS_PER_RARE_SPLIT * max(probe.n_rare, 1) * max(splits, 1))
+        memory = probe.memory + 12 * probe.n_rare
+    return {"method": probe.method.name, "rare": probe.n_rare, "seconds": seconds, "bytes": memory, "window": probe.w}
