@@ -16,7 +16,7 @@ from nimlib.engine.periods import certificate, certify_period, check_streamed
     [("0.45", 20, 498), ("0.156", 349, 3479), ("0.356", 142, 7315), ("0.644", 442, 3256)],
 )
 def test_certified_periods_match_the_published_table(code, period, preperiod):
-    result = certify_period(octal(code), period, max_n=1 << 20)
+    result = certify_period(octal(code), period, max_n=1 << 20, window=1 << 10)
     assert result["certified"] and result["least"]
     assert (result["preperiod"], result["last_exception"]) == (preperiod, preperiod - 1)
 

@@ -214,6 +214,14 @@ def test_a_checkpoint_with_inconsistent_sizes_is_refused_even_with_a_matching_di
         Stream.load(tmp_path, game)
 
 
+def test_the_window_holds_the_last_w_values_also_across_the_prefix():
+    ref = naive("0.106", 6000)
+    stream = Stream(octal("0.106"), window=4096, max_window=4096)
+    stream.run(6000)  # the last 4,096: heaps 1904..4095 in the prefix, 4096..5999 in the ring
+    lo, tail = stream.window_values()
+    assert lo == 1904 and np.array_equal(tail.astype(np.int64), ref[1904:])
+
+
 def test_memory_does_not_grow_with_n():
     stream = Stream(octal("0.167"), window=1 << 14)
     stream.run(1 << 16)

@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from .stream import Stream
+from .stream import DEFAULT_WINDOW, Stream
 
 FORMAT = "nimlib-streamed-period"
 VERSION = 1
@@ -71,18 +71,21 @@ def needed_values(preperiod: int, period: int, t: int) -> int:
     return 2 * max(preperiod, 1) + 2 * period + t
 
 
-def certify_period(game, period: int, *, max_n: int, progress: Callable[[int], None] | None = None) -> dict:
+def certify_period(
+    game, period: int, *, max_n: int, window: int = DEFAULT_WINDOW, progress: Callable[[int], None] | None = None
+) -> dict:
     """Stream ``game`` and certify ``period``: returns preperiod, last_exception, needed, certified, least, computed.
 
     ``certified`` is True when g(n + p) = g(n) held for every n0 <= n < 2·max(n0, 1) + p + t
     (then for every n >= n0); ``least`` when no divisor p/q of p is an
-    eventual period. Memory: about 2p bytes for the rings (+ the stream's).
+    eventual period. Memory: about 2p bytes for the rings (+ the stream's, ``window``).
     Stops unfinished (``certified`` False) at ``max_n`` values: a wrong p never certifies.
     """
     if not isinstance(period, int) or isinstance(period, bool) or not 1 <= period <= MAX_PERIOD:
         raise ValueError(f"period must be an int in 1..{MAX_PERIOD:,}, got {period!r}")
     t = game.max_take
-    stream = Stream(game)
+    stream = Stream(game, window=window)
+    stream.chunk = min(stream.chunk, stream.w)  # each chunk's values are still in the window when fed
     lags = [period] + [period // q for q in _primes(period)]
     rings = [np.zeros(p, dtype=np.uint16) for p in lags]
     last = [-1] * len(lags)

@@ -119,7 +119,7 @@ class Stream:
             return 0, self.buf[: self.size].copy()
         lo = self.size - self.w
         idx = np.arange(lo, self.size, dtype=np.int64)
-        return lo, self.buf[self.w + (idx & (self.w - 1))]
+        return lo, self.buf[np.where(idx < self.w, idx, self.w + (idx & (self.w - 1)))]
 
     def _grow_window(self, need_above: int = 0) -> bool:
         """Double W (until W/2 - t > need_above) if every value is still held; False if not possible."""
