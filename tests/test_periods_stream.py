@@ -50,3 +50,15 @@ def test_cli_checks_a_streamed_certificate_and_rejects_a_wrong_one(tmp_path, cap
         assert "REJECTED" in capsys.readouterr().out
     path.write_text(json.dumps({**cert, "version": 2}))
     assert main(["check", str(path)]) == 1 and "version" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_the_certificate_of_0_1777_checks():
+    # Flammenkamp: period 60,620,715, last exception at heap 160,949,017; tools/certify_1777.py wrote the
+    # certificate and nimlib check recomputes all 443,139,470 values it reads (minutes, about 250 MB)
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent / "data" / "0.1777-period.json"
+    cert = json.loads(path.read_text())
+    assert (cert["game"], cert["period"], cert["last_exception"]) == ("0.1777", 60_620_715, 160_949_017)
+    assert len(check_streamed(path)) == 4
