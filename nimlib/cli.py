@@ -475,7 +475,8 @@ def cmd_rare(args: argparse.Namespace) -> int:
 
     spec = parse_game(args.game, args.row)
     game = _heap_only(spec, "rare")
-    if args.frequencies is not None or args.checkpoint is not None or args.to > MAX_RARE:
+    octal_game = getattr(game, "code", None) is not None
+    if args.frequencies is not None or args.checkpoint is not None or (args.to > MAX_RARE and octal_game):
         return _rare_stream(args, spec, game)
     method = "auto" if args.to < 1 << 14 else "sparse"
     if args.to > MAX_RARE:

@@ -88,6 +88,23 @@ def test_every_method_agrees_with_the_naive_mex_on_every_three_digit_code(code):
     check_code(code)
 
 
+@pytest.mark.parametrize(
+    ("code", "n", "row"),
+    # tczajka/octal-games, SolvedGames.md (tests/data): largest idx, largest, rare mask, num rare, last rare
+    [
+        ("0.156", 1 << 16, (1032, 23, 0x1B, 15, 357)),
+        ("0.644", 1 << 16, (333, 64, 0x7E, 31, 511)),
+        pytest.param("0.16", 1 << 19, (229790, 23, 0x1E, 53, 13935), marks=pytest.mark.slow),
+    ],
+)
+def test_a_streamed_run_reproduces_the_published_rows(code, n, row):
+    stream = Stream(octal(code), window=1 << 14)
+    stream.run(n)
+    r = stream.report()
+    assert (r["largest_index"], r["largest"], r["mask"], r["rare_count"], r["last_rare"]) == row
+    assert stream.w < n
+
+
 def test_the_pure_python_reference_agrees_with_the_naive_loop():
     for code in ["0.106", "0.167", "0.51"]:
         assert naive(code, 300).tolist() == heap_values(octal(code), 300)
