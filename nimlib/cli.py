@@ -432,6 +432,10 @@ def cmd_period(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from .engine.periods import is_streamed_certificate
+
+    if is_streamed_certificate(args.file):  # a long period: recomputed in bounded memory (nimlib.engine.periods)
+        return _check_streamed(args)
     cert = load_certificate(args.file)  # ValueError (exit 2) unless small, strict JSON
     try:
         done = check_certificate(cert)
@@ -440,6 +444,18 @@ def cmd_check(args: argparse.Namespace) -> int:
         return 1
     label = f"{cert['game']}: period {cert['period']} from n = {cert['preperiod']}"
     _emit(args, {"file": args.file, "valid": True, "checked": done}, f"VALID ({label})\n  " + "\n  ".join(done))
+    return 0
+
+
+def _check_streamed(args: argparse.Namespace) -> int:
+    from .engine.periods import check_streamed
+
+    try:
+        done = check_streamed(args.file)
+    except ValueError as error:
+        _emit(args, {"file": args.file, "valid": False, "reason": str(error)}, f"REJECTED: {error}")
+        return 1
+    _emit(args, {"file": args.file, "valid": True, "checked": done}, "VALID (streamed)\n  " + "\n  ".join(done))
     return 0
 
 
@@ -506,9 +522,12 @@ def cmd_rare(args: argparse.Namespace) -> int:
 
     spec = parse_game(args.game, args.row)
     game = _heap_only(spec, "rare")
-    method = "auto" if args.to < 1 << 14 else "sparse"
     if args.to < 1:
         raise ValueError(f"--to must be at least 1 for rare (it analyses g(0..N-1)), got {args.to}")
+    octal_game = getattr(game, "code", None) is not None
+    if args.frequencies is not None or args.checkpoint is not None or (args.to > MAX_RARE and octal_game):
+        return _rare_stream(args, spec, game)
+    method = "auto" if args.to < 1 << 14 else "sparse"
     if args.to > MAX_RARE:
         raise ValueError(f"--to {args.to:,} is too large for rare: the limit is MAX_RARE = {MAX_RARE:,}")
     _heap_limit(game, args.to, method)
@@ -548,6 +567,89 @@ def cmd_rare(args: argparse.Namespace) -> int:
         _plot_rare(values, rare, spec.label, mask, args.plot)
         data["plot"] = str(args.plot)
         text += f"\nplot written to {args.plot}"
+    _emit(args, data, text)
+    return 0
+
+
+# rare --frequencies/--checkpoint streams the values (nimlib.engine.stream): a run the estimate puts above this
+# many seconds needs --checkpoint (so that it can be resumed); with it, N may reach MAX_STREAM
+STREAM_SECONDS = 60
+MAX_STREAM = 1 << 40
+
+
+def _rare_stream(args: argparse.Namespace, spec: GameSpec, game: HeapGame) -> int:
+    """rare in bounded memory: frequencies to a file, checkpoints to a folder, resumed from one if present."""
+    import signal
+
+    from .engine.stream import CHECKPOINT_NAME, Stream, estimate, write_frequencies
+
+    if getattr(game, "code", None) is None or game.takes is None or game.takes.take_any:
+        raise ValueError(f"--frequencies and --checkpoint stream octal games only (such as 0.167), not {spec.label}")
+    if args.plot is not None:
+        raise ValueError("--plot needs every value in memory: leave out --frequencies and --checkpoint")
+    heaps = args.to + args.heaps_from  # heaps 1..N need g(0..N)
+    if heaps > MAX_STREAM:
+        raise ValueError(f"--to {args.to:,} is too large: the limit is MAX_STREAM = {MAX_STREAM:,}")
+    for path, option in ((args.frequencies, "--frequencies"),):
+        if path is not None:
+            _check_output_path(path, option)
+    folder = Path(args.checkpoint) if args.checkpoint is not None else None
+    if folder is not None and folder.exists() and not folder.is_dir():
+        raise ValueError(f"--checkpoint {folder} is not a folder")
+    cost = estimate(game, heaps)
+    note = (
+        f"{spec.label} to {heaps:,} heaps: about {cost['seconds']:,.0f} s and {cost['bytes'] / 2**20:,.0f} MiB "
+        f"({cost['method']} method, {cost['rare']} rare heaps in the first 65,536)"
+    )
+    if cost["method"] == "naive" and heaps > MAX_QUADRATIC_CLI:
+        raise ValueError(f"{note}: no rare-value method applies, and the naive mex is limited to {MAX_QUADRATIC_CLI:,}")
+    if folder is None and cost["seconds"] > STREAM_SECONDS:
+        raise ValueError(f"{note}: over {STREAM_SECONDS} s, so give --checkpoint DIR (a long run that can resume)")
+    if not args.json:
+        print(note, file=sys.stderr)
+    if folder is not None and (folder / CHECKPOINT_NAME).is_file():
+        stream = Stream.load(folder, game)
+        if stream.size > heaps:
+            raise ValueError(f"the checkpoint in {folder} is already at heap {stream.size:,}, past {heaps:,}")
+        print(f"resuming from {folder / CHECKPOINT_NAME} at heap {stream.size:,}", file=sys.stderr)
+    else:
+        stream = Stream(game)
+    stopped = []
+    previous = None
+    if folder is not None:
+        previous = signal.signal(signal.SIGINT, lambda *_: stopped.append(True))
+    progress = Progress(heaps, "values", not args.json)
+    try:
+        done = stream.run(heaps, progress=progress, checkpoint=folder, every=60.0, stop=lambda: bool(stopped))
+    finally:
+        progress.close()
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    if not done:
+        print(f"interrupted at heap {stream.size:,}; run the same command again to resume", file=sys.stderr)
+        return 130
+    frequencies = stream.frequencies(count_from=args.heaps_from)
+    data = stream.report()
+    data["game"] = spec.label
+    data["frequencies"] = {str(v): c for v, c in frequencies.items()}
+    data["heaps"] = [args.heaps_from, args.to - 1 + args.heaps_from]
+    text = (
+        f"{spec.label}, heaps {args.heaps_from}..{args.to - 1 + args.heaps_from}: {data['method']} method, "
+        f"mask {data['mask']:#x} (heap n is rare when popcount(g(n) & mask)"
+        + (f" + n is {'odd' if stream.method.k == 0 else 'even'}" if data["parity"] else " is even")
+        + f")\n  {data['rare_count']} rare heaps, the last at {data['last_rare']}\n"
+        f"  largest value {data['largest']}, first at heap {data['largest_index']:,}\n"
+        f"  window {data['window']:,} values, {data['memory_bytes'] / 2**20:,.1f} MiB held\n"
+        f"  rare (heap: value): "
+        + ", ".join(f"{h}: {v}" for h, v in data["rare"][:40])
+        + (" …" if data["rare_count"] > 40 else "")
+    )
+    if args.frequencies is not None:
+        write_frequencies(args.frequencies, frequencies)
+        data["frequencies_file"] = str(args.frequencies)
+        text += f"\nfrequencies (value count) written to {args.frequencies}"
+    else:
+        text += "\nfrequencies: " + ", ".join(f"{v}: {c}" for v, c in frequencies.items())
     _emit(args, data, text)
     return 0
 
@@ -644,6 +746,7 @@ SYNOPSIS
   nimlib genus GAME --to N [--json]
   nimlib rare GAME --to N [--plot FILE.png] [--json]
   nimlib quotient GAME --to N [--json]
+  nimlib rare GAME --to N --frequencies FILE [--checkpoint DIR] [--heaps-from 0|1] [--json]
 
 DESCRIPTION
   The command line of the textbook "Nim & Sprague-Grundy". g(n) is the Grundy value of a single
@@ -658,6 +761,7 @@ EXAMPLES
   nimlib period 0.137 --certificate crosses.json && nimlib check crosses.json
   nimlib genus kayles --to 12
   nimlib rare grundy --to 1000000 --plot grundy.png
+  nimlib rare 0.167 --to 4294967296 --frequencies 0.167.freq --checkpoint run167/
   nimlib values ruler --to 16 --json       # coin places start at 1: "first": 1
 
 LIMITS
@@ -672,7 +776,9 @@ LIMITS
                    an octal code has at most 12 digits after the point (MAX_CODE_DIGITS)
   values --misere  N <= 40 for a game that splits heaps, 35 if it may also take any number, 5,000 otherwise
   genus            N <= 30 for a game that splits heaps, 25 if it may also take any number, 1,000 otherwise
-  rare             N <= 16,777,216 (MAX_RARE)
+  rare             N <= 16,777,216 (MAX_RARE) in memory; with --frequencies or --checkpoint an octal
+                   game streams in bounded memory (under 2 GiB): N <= 2^40 (MAX_STREAM), and a run the
+                   estimate puts over a minute (STREAM_SECONDS) is refused unless --checkpoint DIR is given
   quotient         N <= 60 heaps (MAX_QUOTIENT_CLI); refused as it runs when the quotient passes 256
                    elements (quotient.MAX_ORDER) or its check passes 400,000 states (quotient.MAX_STATES)
   subtraction:S, allbut:E   each number <= 1,000,000 (MAX_TAKE), N times their count <= 4,000,000,000
@@ -744,7 +850,10 @@ def build_parser() -> argparse.ArgumentParser:
         "Re-check a certificate written by 'nimlib period --certificate' (nimlib.certificate): exact fields and\n"
         "integers, the label and the number of values derived from the rule, every value recomputed by a plain\n"
         "mex, the theorem's inequality, and that preperiod and period are the least. Exit status 1 if it is\n"
-        "rejected, 2 if FILE is not small, strict JSON.",
+        "rejected, 2 if FILE is not small, strict JSON. A streamed certificate of a long period (format\n"
+        "nimlib-streamed-period, written by tools/certify_1777.py) is recomputed in bounded memory instead:\n"
+        "the values streamed and compared with those p heaps before (nimlib.engine.periods); this takes as\n"
+        "long as the certification did (hours for 0.1777).",
     )
     p.add_argument("file", metavar="FILE", help="the certificate (JSON)")
     p.add_argument("--recompute", action="store_true", help="accepted for old scripts: values are always recomputed")
@@ -767,11 +876,33 @@ def build_parser() -> argparse.ArgumentParser:
         "rare values, common values and the largest value (sparse space)",
         "Compute g(0..N-1), choose the mask that makes the fewest values rare (v is rare when popcount(v & mask)\n"
         "is even) and report the rare heaps, the common values and the largest value. --plot draws them to\n"
-        "exactly the file named, in the format its suffix names (.png, .pdf or .svg). 1 <= N <= 16,777,216.",
+        "exactly the file named, in the format its suffix names (.png, .pdf or .svg). 1 <= N <= 16,777,216.\n"
+        "With --frequencies FILE or --checkpoint DIR (or N > 16,777,216) the values of an octal game are\n"
+        "streamed in bounded memory (a window of recent values and the rare heaps; the plain or parity\n"
+        "rare-value method, chosen per game) and their frequencies written as 'value count' lines. The run\n"
+        "is estimated first: over a minute it needs --checkpoint DIR, which is saved every minute and on\n"
+        "Ctrl-C, and resumed by running the same command again. N <= 2^40 (MAX_STREAM).",
     )
     game_args(p)
     p.add_argument("--to", type=_natural, required=True, metavar="N", help="how many values")
     p.add_argument("--plot", metavar="FILE.png", help="draw the rare values to exactly FILE (.png, .pdf or .svg)")
+    p.add_argument(
+        "--frequencies",
+        metavar="FILE",
+        help="stream the values in bounded memory and write 'value count' lines (Rogalski's format) to FILE",
+    )
+    p.add_argument(
+        "--checkpoint",
+        metavar="DIR",
+        help="stream, saving DIR/stream.npz every minute and on Ctrl-C; resume from it if present",
+    )
+    p.add_argument(
+        "--heaps-from",
+        type=int,
+        choices=(0, 1),
+        default=0,
+        help="count heaps 0..N-1 (0, the default) or 1..N (1) in the frequencies",
+    )
     p.set_defaults(run=cmd_rare)
 
     p = add(

@@ -101,6 +101,8 @@ PAST = {
     "corners": lambda page: TurningCorners(rows=page["TURNING_MAX_SIDE"] + 1, columns=2),
     "hackenbush edges": lambda page: GreenHackenbush([(0, v) for v in range(1, page["HB_MAX_EDGES"] + 2)]),
 }
+
+
 @needs_node
 @pytest.mark.parametrize("case", sorted(PAST))
 def test_python_refuses_what_the_page_cannot_play(page, case):

@@ -20,8 +20,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ._check import check_int
-from ._kernels import (
+from .._check import check_int
+from .._kernels import (
     BYTES_PER_VALUE,
     MAX_N,
     MAX_PYTHON_N,
@@ -30,8 +30,8 @@ from ._kernels import (
     GrundyTable,
     best_mask,
 )
-from .periodicity import search_period
-from .rulesets import HeapGame
+from ..periodicity import search_period
+from ..rulesets import HeapGame
 
 __all__ = ["MAX_N", "best_mask", "check_size", "grundy_values"]
 

@@ -1,0 +1,181 @@
+"""Long periods in bounded memory: a lagged comparison of the value stream, certified by the periodicity theorem.
+
+The octal periodicity theorem (Guy & Smith): in an octal game whose moves
+take at most t tokens, if g(n + p) = g(n) for n0 <= n < 2·n0 + p + t, then
+for every n >= n0. So ``certify_period(game, p)`` streams the values
+(``stream.Stream``: a window of recent values and the rare heaps) and
+compares each g(n) with g(n - p), held in a ring of the last p values (2
+bytes each: 200 MB for p = 10^8). The last heap where they differ fixes the
+least preperiod n0 = last + 1 - p; the run stops once 2·max(n0, 1) + 2p + t
+values are done (``needed``, the certificate's count, as in
+``nimlib.certificate``). That p is the least period is checked alongside: a
+smaller eventual period would divide p, so for each prime q dividing p a
+ring of p/q values looks for a heap past n0 + p/q where g(n) and g(n - p/q)
+differ.
+
+The candidate p comes from outside (a published claim, or ``nimlib
+period`` on a shorter stretch): a search for unknown periods of this length
+in bounded memory is not built yet.
+
+A streamed certificate is plain JSON with a ``version`` field:
+{"format": "nimlib-streamed-period", "version": 1, "game", "preperiod",
+"period", "last_exception", "needed"}; ``check_streamed`` recomputes it from
+the rule and trusts none of its numbers.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from .stream import DEFAULT_WINDOW, Stream
+
+FORMAT = "nimlib-streamed-period"
+VERSION = 1
+MAX_PERIOD = 1 << 27
+"""The longest period checked: its rings hold about 2·p values of 2 bytes (512 MiB at 2^27)."""
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
+def _lag(values, lo, ring, p, last_bad):  # pragma: no cover - compiled
+    """Compare g(n) with g(n - p) for the heaps lo.. of ``values``; returns the last heap where they differ."""
+    for i in range(values.size):
+        n = lo + i
+        pos = n % p
+        v = values[i]
+        if n >= p and ring[pos] != v:
+            last_bad = n
+        ring[pos] = v
+    return last_bad
+
+
+def _primes(n: int) -> list[int]:
+    out, d = [], 2
+    while d * d <= n:
+        if n % d == 0:
+            out.append(d)
+            while n % d == 0:
+                n //= d
+        d += 1
+    if n > 1:
+        out.append(n)
+    return out
+
+
+def needed_values(preperiod: int, period: int, t: int) -> int:
+    """How many values the theorem reads: 2·max(n0, 1) + 2p + t."""
+    return 2 * max(preperiod, 1) + 2 * period + t
+
+
+def certify_period(
+    game, period: int, *, max_n: int, window: int = DEFAULT_WINDOW, progress: Callable[[int], None] | None = None
+) -> dict:
+    """Stream ``game`` and certify ``period``: returns preperiod, last_exception, needed, certified, least, computed.
+
+    ``certified`` is True when g(n + p) = g(n) held for every n0 <= n < 2·max(n0, 1) + p + t
+    (then for every n >= n0); ``least`` when no divisor p/q of p is an
+    eventual period. Memory: about 2p bytes for the rings (+ the stream's, ``window``).
+    Stops unfinished (``certified`` False) at ``max_n`` values: a wrong p never certifies.
+    """
+    if not isinstance(period, int) or isinstance(period, bool) or not 1 <= period <= MAX_PERIOD:
+        raise ValueError(f"period must be an int in 1..{MAX_PERIOD:,}, got {period!r}")
+    t = game.max_take
+    stream = Stream(game, window=window)
+    stream.chunk = min(stream.chunk, stream.w)  # each chunk's values are still in the window when fed
+    lags = [period] + [period // q for q in _primes(period)]
+    rings = [np.zeros(p, dtype=np.uint16) for p in lags]
+    last = [-1] * len(lags)
+
+    def feed(lo: int, values: np.ndarray) -> None:
+        if values.size and int(values.max()) > 0xFFFF:
+            raise ValueError("a value above 65,535: the rings hold 2 bytes a value")
+        for i, p in enumerate(lags):
+            last[i] = _lag(values, lo, rings[i], p, last[i])
+
+    def target() -> int:
+        pre = max(0, last[0] + 1 - period)
+        return needed_values(pre, period, t)
+
+    while stream.size < min(target(), max_n):
+        lo = stream.size
+        hi = min(target(), lo + stream.chunk, max_n)
+        stream.run(hi)
+        first, window = stream.window_values()
+        feed(lo, window[lo - first :])
+        if progress is not None:
+            progress(stream.size)
+    pre = max(0, last[0] + 1 - period)
+    certified = stream.size >= needed_values(pre, period, t)
+    # p/q is a period from n0 on exactly when g(n) = g(n - p/q) for every n >= n0 + p/q
+    least = certified and all(last[i] >= pre + p for i, p in enumerate(lags) if i)
+    return {
+        "game": game.code,
+        "period": period,
+        "preperiod": pre,
+        "last_exception": last[0] - period if last[0] >= 0 else None,
+        "needed": needed_values(pre, period, t),
+        "computed": stream.size,
+        "certified": bool(certified),
+        "least": bool(least),
+        "largest": int(stream.stats[0]),
+        "method": stream.method.name,
+    }
+
+
+def certificate(result: dict) -> dict:
+    """The JSON certificate of a ``certify_period`` result (only a certified, least period has one)."""
+    if not (result["certified"] and result["least"]):
+        raise ValueError("only a certified least period gets a certificate")
+    keys = ("game", "preperiod", "period", "last_exception", "needed")
+    return {"format": FORMAT, "version": VERSION, **{k: result[k] for k in keys}}
+
+
+def is_streamed_certificate(path: str | Path) -> bool:
+    """True when the file is a small JSON object whose format is a streamed period certificate."""
+    try:
+        data = Path(path).read_bytes()[:4096]
+        return isinstance(obj := json.loads(data), dict) and obj.get("format") == FORMAT
+    except (OSError, ValueError):
+        return False
+
+
+def check_streamed(path: str | Path, *, progress: Callable[[int], None] | None = None) -> list[str]:
+    """Recompute a streamed certificate from its game's rule; returns what was checked, ``ValueError`` if wrong."""
+    from ..rulesets import octal
+
+    raw = Path(path).read_bytes()
+    if len(raw) > 4096:
+        raise ValueError(f"{path}: a streamed certificate is a few hundred bytes, this one is {len(raw):,}")
+    cert = json.loads(raw)
+    keys = {"format", "version", "game", "preperiod", "period", "last_exception", "needed"}
+    if not isinstance(cert, dict) or set(cert) != keys:
+        raise ValueError(f"{path}: expected exactly the fields {sorted(keys)}")
+    if cert["version"] != VERSION:
+        raise ValueError(f"{path}: version {cert['version']!r}, this nimlib reads version {VERSION}")
+    for key in ("preperiod", "period", "needed"):
+        if type(cert[key]) is not int or cert[key] < 0:
+            raise ValueError(f"{path}: {key} must be a non-negative int, got {cert[key]!r}")
+    if not isinstance(cert["game"], str):
+        raise ValueError(f"{path}: game must be an octal code such as '0.1777'")
+    game = octal(cert["game"])
+    result = certify_period(game, cert["period"], max_n=cert["needed"], progress=progress)
+    found = {k: result[k] for k in ("preperiod", "last_exception", "needed")}
+    claimed = {k: cert[k] for k in ("preperiod", "last_exception", "needed")}
+    if not result["certified"]:
+        raise ValueError(f"not certified within the {cert['needed']:,} values claimed: recomputed {found}")
+    if found != claimed:
+        raise ValueError(f"recomputed {found}, the certificate claims {claimed}")
+    if not result["least"]:
+        raise ValueError(f"period {cert['period']} is not the least: a divisor of it is a period too")
+    return [
+        f"the rule is {cert['game']} (t = {game.max_take}); {result['computed']:,} values recomputed by the "
+        f"{result['method']} method in a window, compared with the values {cert['period']:,} heaps before",
+        f"the last heap where they differ is {cert['last_exception'] + cert['period']:,}, so the least "
+        f"preperiod is {cert['preperiod']:,}",
+        "g(n + p) = g(n) for every n in [n0, 2·max(n0, 1) + p + t): the periodicity theorem gives every n",
+        f"no p/q (q a prime factor of p) is a period: {cert['period']:,} is the least",
+    ]

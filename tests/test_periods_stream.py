@@ -1,0 +1,64 @@
+"""Long periods in bounded memory (nimlib.engine.periods): certified against the published table, and checked."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from nimlib import octal
+from nimlib.engine.periods import certificate, certify_period, check_streamed
+
+
+@pytest.mark.parametrize(
+    ("code", "period", "preperiod"),
+    # tczajka/octal-games, SolvedGames.md (tests/data): prefix and period
+    [("0.45", 20, 498), ("0.156", 349, 3479), ("0.356", 142, 7315), ("0.644", 442, 3256)],
+)
+def test_certified_periods_match_the_published_table(code, period, preperiod):
+    result = certify_period(octal(code), period, max_n=1 << 20, window=1 << 10)
+    assert result["certified"] and result["least"]
+    assert (result["preperiod"], result["last_exception"]) == (preperiod, preperiod - 1)
+
+
+def test_a_multiple_of_the_period_is_certified_but_not_least_and_a_wrong_one_never():
+    result = certify_period(octal("0.156"), 2 * 349, max_n=1 << 20)
+    assert result["certified"] and not result["least"]
+    wrong = certify_period(octal("0.156"), 348, max_n=50_000)
+    assert not wrong["certified"] and wrong["computed"] == 50_000
+
+
+@pytest.mark.slow
+def test_a_long_period_0_16():
+    # Gangolli and Plambeck (1989): 0.16 has period 149,459 from heap 105,351
+    result = certify_period(octal("0.16"), 149_459, max_n=1 << 20)
+    assert (result["certified"], result["least"], result["preperiod"]) == (True, True, 105_351)
+
+
+def test_cli_checks_a_streamed_certificate_and_rejects_a_wrong_one(tmp_path, capsys):
+    from nimlib.cli import main
+
+    cert = certificate(certify_period(octal("0.356"), 142, max_n=1 << 20))
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(cert))
+    assert main(["check", str(path)]) == 0
+    assert "VALID" in capsys.readouterr().out
+    assert check_streamed(path)[1].startswith("the last heap where they differ is 7,456")
+    for change in ({"preperiod": 7314}, {"last_exception": 7000}, {"period": 284}, {"game": "0.357"}):
+        path.write_text(json.dumps({**cert, **change}))
+        assert main(["check", str(path)]) == 1, change
+        assert "REJECTED" in capsys.readouterr().out
+    path.write_text(json.dumps({**cert, "version": 2}))
+    assert main(["check", str(path)]) == 1 and "version" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_the_certificate_of_0_1777_checks():
+    # Flammenkamp: period 60,620,715, last exception at heap 160,949,017; tools/certify_1777.py wrote the
+    # certificate and nimlib check recomputes all 443,139,470 values it reads (minutes, about 250 MB)
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent / "data" / "0.1777-period.json"
+    cert = json.loads(path.read_text())
+    assert (cert["game"], cert["period"], cert["last_exception"]) == ("0.1777", 60_620_715, 160_949_017)
+    assert len(check_streamed(path)) == 4

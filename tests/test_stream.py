@@ -1,0 +1,310 @@
+"""The streaming engine (nimlib.engine.stream): bounded memory, every rare-value method, checkpoints."""
+
+from __future__ import annotations
+
+import json
+from itertools import product
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nimlib import octal
+from nimlib._kernels import GrundyTable
+from nimlib.engine.methods import choose, parity_class
+from nimlib.engine.stream import (
+    CHECKPOINT_NAME,
+    Stream,
+    WindowError,
+    _digest,
+    read_frequencies,
+    write_frequencies,
+)
+from nimlib.grundy import heap_values
+
+DATA = Path(__file__).resolve().parent / "data" / "frequencies"
+
+# Every octal code with one to three digits after the point (the last one not 0): 7 + 56 + 448 = 511 games
+CODES = [
+    "0." + "".join(map(str, digits))
+    for length in (1, 2, 3)
+    for digits in product(range(8), repeat=length)
+    if digits[-1]
+]
+QUICK_CODES = CODES[::16] + ["0.106", "0.007", "0.6", "0.16", "0.137"]
+
+
+def naive(code: str, n: int) -> np.ndarray:
+    """Every option of every heap (the compiled plain loop, itself checked against the game tree)."""
+    return GrundyTable(octal(code), method="plain").extend(n).astype(np.int64)
+
+
+def streamed(code: str, method: str, n: int, window: int) -> Stream:
+    """A stream run in two legs: to 2·window (all values still held, compared whole), then on to n."""
+    try:
+        stream = Stream(octal(code), method=method, window=window, max_window=window)
+        stream.run(2 * window)
+        first = stream.history().astype(np.int64)
+        stream.run(n)
+    except WindowError:
+        # The game needs more than the small window (a late rare heap): everything in memory then
+        stream = Stream(octal(code), method=method, window=n)
+        stream.run(n)
+        first = stream.history().astype(np.int64)
+    stream.first = first
+    return stream
+
+
+def check_code(code: str, n: int = 4096, window: int = 1024) -> set[str]:
+    ref = naive(code, n)
+    counts = dict(enumerate(np.bincount(ref).tolist()))
+    counts = {v: c for v, c in counts.items() if c}
+    ran = set()
+    game = octal(code)
+    methods = ["auto", "plain", "naive"] + (["parity"] if parity_class(game.takes.take_split) is not None else [])
+    for method in methods:
+        stream = streamed(code, method, n, window)
+        assert np.array_equal(stream.first, ref[: stream.first.size]), (code, method)
+        lo, tail = stream.window_values()
+        assert np.array_equal(tail.astype(np.int64), ref[lo:]), (code, method)
+        assert stream.frequencies() == counts, (code, method)
+        assert (int(stream.stats[0]), int(stream.stats[1])) == (int(ref.max()), int(ref.argmax()))
+        rare = stream.method.rare_heaps(ref)
+        assert [h for h, _ in stream.rare()] == rare.tolist(), (code, method)
+        ran.add(stream.method.name)
+    return ran
+
+
+def test_every_method_agrees_with_the_naive_mex_on_a_sample_of_codes():
+    ran = set()
+    for code in QUICK_CODES:
+        ran |= check_code(code)
+    assert ran == {"plain", "parity", "naive"}  # each method really ran on some game
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", CODES)
+def test_every_method_agrees_with_the_naive_mex_on_every_three_digit_code(code):
+    check_code(code)
+
+
+@pytest.mark.parametrize(
+    ("code", "n", "row"),
+    # tczajka/octal-games, SolvedGames.md (tests/data): largest idx, largest, rare mask, num rare, last rare
+    [
+        ("0.156", 1 << 16, (1032, 23, 0x1B, 15, 357)),
+        ("0.644", 1 << 16, (333, 64, 0x7E, 31, 511)),
+        pytest.param("0.16", 1 << 19, (229790, 23, 0x1E, 53, 13935), marks=pytest.mark.slow),
+    ],
+)
+def test_a_streamed_run_reproduces_the_published_rows(code, n, row):
+    stream = Stream(octal(code), window=1 << 14)
+    stream.run(n)
+    r = stream.report()
+    assert (r["largest_index"], r["largest"], r["mask"], r["rare_count"], r["last_rare"]) == row
+    assert stream.w < n
+
+
+def test_the_pure_python_reference_agrees_with_the_naive_loop():
+    for code in ["0.106", "0.167", "0.51"]:
+        assert naive(code, 300).tolist() == heap_values(octal(code), 300)
+
+
+def test_parity_method_for_0_106():
+    # Read against the heap's parity, 0.106 has 15 rare heaps below 2^14, the last at 1,103
+    stream = Stream(octal("0.106"), window=1 << 12)
+    stream.run(1 << 14)
+    assert stream.method.name == "parity"
+    assert stream.n_rare == 15 and stream.rare()[-1][0] == 1103
+    assert stream.frequencies() == read_frequencies(DATA / "0.106" / "16384")
+    # Under the plain method about half of the heaps would be rare: the criterion rejects it
+    values = naive("0.106", 4096)
+    plain = choose(values, [3], "plain")
+    assert plain.rare > len(values) // 4
+
+
+def test_parity_is_refused_when_split_digits_differ_in_parity():
+    assert parity_class([2, 3]) is None
+    with pytest.raises(ValueError, match="parity"):
+        Stream(octal("0.167"), method="parity").run(1024)
+
+
+@pytest.mark.parametrize("code", ["0.167", *(pytest.param(c, marks=pytest.mark.slow) for c in ("0.161", "0.014"))])
+def test_streamed_frequencies_match_the_reference_at_2_20(code):
+    stream = Stream(octal(code), window=1 << 16)
+    stream.run(1 << 20)
+    assert stream.w < 1 << 20  # the values really streamed through a window smaller than n
+    assert stream.frequencies() == read_frequencies(DATA / code / str(1 << 20))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", ["0.167", "0.161", "0.014"])
+def test_streamed_frequencies_match_the_reference_at_2_24(code, tmp_path):
+    stream = Stream(octal(code))
+    stream.run(1 << 24, checkpoint=tmp_path, every=5.0)
+    assert stream.frequencies() == read_frequencies(DATA / code / str(1 << 24))
+    assert Stream.load(tmp_path, octal(code)).frequencies() == stream.frequencies()
+
+
+def test_frequency_files_round_trip_and_count_heaps_from_zero_or_one(tmp_path):
+    stream = Stream(octal("0.161"), window=1024)
+    stream.run(5000)
+    write_frequencies(tmp_path / "f", stream.frequencies())
+    assert read_frequencies(tmp_path / "f") == stream.frequencies()
+    lines = (tmp_path / "f").read_text().splitlines()
+    assert lines == sorted(lines, key=lambda line: int(line.split()[0])) and lines[0].split()[0] == "0"
+    from1 = stream.frequencies(count_from=1)
+    assert sum(from1.values()) == 4999 and from1[0] == stream.frequencies()[0] - 1
+    with pytest.raises(ValueError, match="line 2"):
+        (tmp_path / "bad").write_text("0 3\n1 x\n")
+        read_frequencies(tmp_path / "bad")
+
+
+def test_an_interrupted_run_resumes_from_its_checkpoint(tmp_path):
+    game = octal("0.161")
+    whole = Stream(game, window=1 << 12)
+    whole.run(60_000)
+    part = Stream(game, window=1 << 12)
+    part.chunk = 5000
+    # "Killed" after 10 chunks (the first ones stop where the method is chosen again: 512, 1024, ...)
+    assert part.run(60_000, checkpoint=tmp_path, max_chunks=10) is False
+    assert 20_000 < part.size < 60_000
+    resumed = Stream.load(tmp_path, game)
+    assert (resumed.size, resumed.w, resumed.method) == (part.size, part.w, part.method)
+    assert resumed.run(60_000, checkpoint=tmp_path) is True
+    assert _results(resumed) == _results(whole)
+    assert np.array_equal(resumed.window_values()[1], whole.window_values()[1])
+    assert _results(Stream.load(tmp_path, game)) == _results(whole)
+
+
+def _results(stream: Stream) -> dict:
+    """The report but the memory held (the rare list's spare room differs after a resume)."""
+    report = stream.report()
+    del report["memory_bytes"]
+    return report
+
+
+def _rewrite(folder: Path, change, resign: bool = False) -> None:
+    path = folder / CHECKPOINT_NAME
+    with np.load(path) as data:
+        arrays = {k: data[k] for k in data.files}
+    meta = json.loads(str(arrays.pop("meta")))
+    change(meta, arrays)
+    if resign:
+        meta["sha256"] = _digest(arrays, meta)
+    np.savez(path, meta=np.array(json.dumps(meta)), **arrays)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda meta, arrays: meta.update(version=99), "version"),
+        (lambda meta, arrays: meta.update(game="0.167"), "checkpoint of"),
+        (lambda meta, arrays: arrays["buf"].__setitem__(7, 5), "SHA-256"),
+        (lambda meta, arrays: meta.update(mask=meta["mask"] ^ 1), "SHA-256"),
+    ],
+)
+def test_a_tampered_checkpoint_is_refused(tmp_path, change, message):
+    game = octal("0.161")
+    Stream(game, window=1024).run(5000, checkpoint=tmp_path)
+    Stream.load(tmp_path, game)  # the untouched one loads
+    _rewrite(tmp_path, change)
+    with pytest.raises(ValueError, match=message):
+        Stream.load(tmp_path, game)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda meta, arrays: meta.update(size=meta["size"] + 1), "count must"),
+        (lambda meta, arrays: meta.update(window=3000), "window"),
+        (lambda meta, arrays: meta.update(n_rare=-1), "non-negative"),
+        (lambda meta, arrays: arrays.update(rare_h=arrays["rare_h"][::-1].copy()), "increase"),
+        (lambda meta, arrays: arrays.update(buf=arrays["buf"][:-2].copy()), "buf must"),
+    ],
+)
+def test_a_checkpoint_with_inconsistent_sizes_is_refused_even_with_a_matching_digest(tmp_path, change, message):
+    game = octal("0.161")
+    Stream(game, window=1024).run(5000, checkpoint=tmp_path)
+    _rewrite(tmp_path, change, resign=True)
+    with pytest.raises(ValueError, match=message):
+        Stream.load(tmp_path, game)
+
+
+def test_the_window_holds_the_last_w_values_also_across_the_prefix():
+    ref = naive("0.106", 6000)
+    stream = Stream(octal("0.106"), window=4096, max_window=4096)
+    stream.run(6000)  # the last 4,096: heaps 1904..4095 in the prefix, 4096..5999 in the ring
+    lo, tail = stream.window_values()
+    assert lo == 1904 and np.array_equal(tail.astype(np.int64), ref[1904:])
+
+
+def test_memory_does_not_grow_with_n():
+    stream = Stream(octal("0.167"), window=1 << 14)
+    stream.run(1 << 16)
+    before = stream.memory
+    stream.run(1 << 19)
+    assert stream.memory == before and stream.w == 1 << 14
+
+
+def test_a_late_rare_heap_beyond_the_window_is_refused():
+    # 0.014's rare heaps reach 64,126 by 2^18: a window of 2^12 that may not grow cannot hold them
+    stream = Stream(octal("0.014"), window=1 << 12, max_window=1 << 12)
+    with pytest.raises(WindowError, match="window"):
+        stream.run(1 << 18)
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def _cli(capsys, *argv: str) -> tuple[int, str, str]:
+    from nimlib.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_rare_writes_frequencies_that_diff_equal_the_reference(capsys, tmp_path):
+    out = tmp_path / "freq"
+    code, text, err = _cli(capsys, "rare", "0.106", "--to", str(1 << 14), "--frequencies", str(out))
+    assert code == 0, err
+    assert out.read_text() == (DATA / "0.106" / "16384").read_text()  # byte for byte, as diff would see it
+    assert "parity method" in text and "15 rare heaps, the last at 1103" in text
+    assert "about" in err  # the estimate comes first, on stderr
+
+
+def test_cli_rare_counts_heaps_from_one_when_asked(capsys, tmp_path):
+    code, _, err = _cli(capsys, "rare", "0.161", "--to", "5000", "--frequencies", str(tmp_path / "a"))
+    assert code == 0, err
+    code, _, err = _cli(
+        capsys, "rare", "0.161", "--to", "5000", "--frequencies", str(tmp_path / "b"), "--heaps-from", "1"
+    )
+    assert code == 0, err
+    values = naive("0.161", 5001)
+    assert read_frequencies(tmp_path / "a") == dict(zip(*np.unique(values[:5000], return_counts=True), strict=True))
+    assert read_frequencies(tmp_path / "b") == dict(zip(*np.unique(values[1:], return_counts=True), strict=True))
+
+
+def test_cli_rare_resumes_from_a_checkpoint_and_refuses_another_games(capsys, tmp_path):
+    folder = tmp_path / "run"
+    Stream(octal("0.161"), window=1 << 16).run(30_000, checkpoint=folder)  # as if the run had been stopped
+    code, text, err = _cli(capsys, "rare", "0.161", "--to", "60000", "--checkpoint", str(folder), "--json")
+    assert code == 0, err
+    assert "resuming" in err and "30,000" in err
+    data = json.loads(text)
+    values = naive("0.161", 60_000)
+    assert {int(v): c for v, c in data["frequencies"].items()} == dict(
+        zip(*np.unique(values, return_counts=True), strict=True)
+    )
+    code, _, err = _cli(capsys, "rare", "0.167", "--to", "60000", "--checkpoint", str(folder))
+    assert code == 2 and "checkpoint of '0.161'" in err
+
+
+def test_cli_rare_refuses_a_long_run_without_checkpoint_and_sizes_past_the_limit(capsys, tmp_path):
+    code, _, err = _cli(capsys, "rare", "0.167", "--to", str(1 << 32), "--frequencies", str(tmp_path / "f"))
+    assert code == 2 and "--checkpoint" in err and "about" in err
+    code, _, err = _cli(capsys, "rare", "0.167", "--to", str(1 << 41), "--checkpoint", str(tmp_path / "c"))
+    assert code == 2 and "MAX_STREAM" in err
+    code, _, err = _cli(capsys, "rare", "grundy", "--to", "100", "--frequencies", str(tmp_path / "f"))
+    assert code == 2 and "octal" in err
