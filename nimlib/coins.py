@@ -886,13 +886,13 @@ class TurningCorners(ProductGame):
     name = "Turning Corners"
 
     def __init__(self, rows: int = 6, columns: int = 6) -> None:
+        super().__init__(Twins(rows), Twins(columns), rows, columns)  # refuses a board whose moves do not fit
         for name, side in (("rows", rows), ("columns", columns)):
-            if isinstance(side, int) and not isinstance(side, bool) and side > MAX_CORNERS_SIDE:
+            if side > MAX_CORNERS_SIDE:
                 raise ValueError(
                     f"{name} must be at most MAX_CORNERS_SIDE = {MAX_CORNERS_SIDE} (the page draws every cell), "
                     f"got {side}"
                 )
-        super().__init__(Twins(rows), Twins(columns), rows, columns)
 
     def __repr__(self) -> str:
         return f"TurningCorners(rows={self.rows}, columns={self.columns})"

@@ -379,9 +379,15 @@ def test_wythoff_plays_huge_positions_by_formula_and_refuses_to_list_their_moves
     """Asking whether (10^9, 10^9 + 5) is over listed its 3·10^9 moves (MemoryError): the formulas need no list."""
     with pytest.raises(ValueError, match=r"has 3,000,000,005 moves, more than the MAX_MOVES = 1,000,000"):
         wythoff.moves((10**9, 10**9 + 5))
-    game = PlayWidget(wythoff.Wythoff(), (10**9, 10**9 + 5))
-    assert not game.is_over and game.hint() == "Hint: take 999999992 from both heaps."
-    assert game.play((10**9 - 3, 10**9 + 5)) and wythoff.is_p_position(tuple(game.position))
+    rules = wythoff.Wythoff()
+    assert not rules.is_over((10**9, 10**9 + 5))
+    assert rules.winning_move((10**9, 10**9 + 5)) == (8, 13)  # take 999,999,992 from both heaps
+    reply = rules.winning_move((10**9 - 3, 10**9 + 5))
+    assert wythoff.is_move((10**9 - 3, 10**9 + 5), reply)
+    assert wythoff.is_p_position(reply)
+    # The play widget takes no such position: the page draws at most WIDGET_LIMIT squares a side
+    with pytest.raises(ValueError, match="WIDGET_LIMIT = 99"):
+        PlayWidget(wythoff.Wythoff(), (10**9, 10**9 + 5))
     assert wythoff.Wythoff().is_over((0, 0)) and len(wythoff.moves((500, 1000))) == 2000
 
 

@@ -56,7 +56,7 @@ GAMES = {
     "kayles": (_board(lambda n: boards.KaylesRow(length=n)), boards.MAX_CELLS, r"length must be at most {limit} "),
     "misere kayles": (
         _board(lambda n: boards.KaylesRow(length=n, misere=True)),
-        boards.MAX_MISERE_CELLS,
+        boards.MAX_MISERE_QUOTIENT_KAYLES,  # longer than MAX_MISERE_CELLS, rows play by the misère quotient
         r"length must be at most {limit} in misère play",
     ),
     "dawson": (_board(lambda n: boards.CrossesStrip(length=n)), boards.MAX_CELLS, r"length must be at most {limit} "),
