@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import * as core from "../../nimlib/static/core.js";
 import * as pz from "../../nimlib/static/puzzle.js";
 import { makeDocument as makeSmallDocument } from "./mount_helpers.mjs";
+import { octalValues } from "./octal_values.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const gamesDir = join(here, "..", "..", "nimlib", "static", "games");
@@ -26,23 +27,6 @@ function makeDocument() {
   return doc;
 }
 
-/** g(0..n) of an octal game (digits after the point: bit 1 take all, 2 leave one heap, 4 leave two). */
-function octalValues(digits, n) {
-  const g = [];
-  for (let m = 0; m <= n; m++) {
-    const seen = new Set();
-    digits.forEach((d, i) => {
-      const k = i + 1;
-      if (d & 1 && m === k) seen.add(0);
-      if (d & 2 && m > k) seen.add(g[m - k]);
-      if (d & 4) for (let a = 1; 2 * a <= m - k; a++) seen.add(g[a] ^ g[m - k - a]);
-    });
-    let v = 0;
-    while (seen.has(v)) v++;
-    g.push(v);
-  }
-  return g;
-}
 
 /** g(0..n) of Grundy's game: split a heap into two unequal heaps. */
 function grundyValues(n) {

@@ -15,6 +15,7 @@ import { makeDocument as makeSmallDocument, makeModel, settle } from "./mount_he
 import { WYTHOFF_LIMIT } from "../../nimlib/static/games/wythoff.js";
 import { TURNING_MAX_SIDE, TURNING_MAX_COINS } from "../../nimlib/static/games/turning.js";
 import { COIN_MAX_CELLS } from "../../nimlib/static/games/coins.js";
+import { octalValues } from "./octal_values.mjs";
 
 globalThis.NIMLIB_DELAY = 0;
 
@@ -224,23 +225,6 @@ import { NORTH_MAX } from "../../nimlib/static/games/northcott.js";
 import { HB_MAX_EDGES } from "../../nimlib/static/games/hackenbush.js";
 import { NIM_MAX_HEAPS } from "../../nimlib/static/games/nim.js";
 
-/** g(0..n) of an octal game (digits after the point: bit 1 take all, 2 leave one heap, 4 leave two). */
-function octalTable(digits, n) {
-  const g = [];
-  for (let m = 0; m <= n; m++) {
-    const seen = new Set();
-    digits.forEach((d, i) => {
-      const k = i + 1;
-      if (d & 1 && m === k) seen.add(0);
-      if (d & 2 && m > k) seen.add(g[m - k]);
-      if (d & 4) for (let a = 1; 2 * a <= m - k; a++) seen.add(g[a] ^ g[m - k - a]);
-    });
-    let v = 0;
-    while (seen.has(v)) v++;
-    g.push(v);
-  }
-  return g;
-}
 
 // The quick tier plays Hackenbush and trominoes at a quarter of their limits (their replies are quadratic:
 // each move's position is analysed once).
@@ -258,9 +242,9 @@ const REPLIES = () => {
   return [
     ["nim", {}, Array.from({ length: NIM_MAX_HEAPS }, () => Math.floor(rng() * 2 ** 40))],
     ["moore", { k: 5 }, Array.from({ length: NIM_MAX_HEAPS }, () => Math.floor(rng() * 2 ** 40))],
-    ["kayles", { length: n, values: octalTable([7, 7], n) }, Array.from({ length: n }, () => (rng() < 0.8 ? 1 : 0))],
-    ["dawson", { length: n, values: octalTable([1, 3, 7], n) }, Array(n).fill(0)],
-    ["trominoes", { columns: cut(n), values: octalTable([0, 0, 7], 2 * cut(n)) }, [Array(cut(n)).fill(0), Array(cut(n)).fill(0)]],
+    ["kayles", { length: n, values: octalValues([7, 7], n) }, Array.from({ length: n }, () => (rng() < 0.8 ? 1 : 0))],
+    ["dawson", { length: n, values: octalValues([1, 3, 7], n) }, Array(n).fill(0)],
+    ["trominoes", { columns: cut(n), values: octalValues([0, 0, 7], 2 * cut(n)) }, [Array(cut(n)).fill(0), Array(cut(n)).fill(0)]],
     ["northcott", { width: NORTH_MAX, rows: 20 }, Array.from({ length: 20 }, (_, r) => [r, NORTH_MAX - 1 - r])],
     ["hackenbush", { edges, coords }, edges.map((_, i) => i)],
   ];
