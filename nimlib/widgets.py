@@ -112,11 +112,46 @@ def classic_script(source: str, *, exports_to: str, imports_from: str | None = N
         raise ValueError(f"source has module syntax a classic script cannot hold: {line!r}")
     if len(set(names)) != len(names):
         raise ValueError(f"source exports a name twice: {sorted(n for n in set(names) if names.count(n) > 1)}")
+    text = _drop_comment_lines(text)
     fields = [*names, *(["default: nimlibDefaultExport"] if has_default else [])]
     return (
         f'(function () {{\n"use strict";\nif (globalThis.{exports_to}) return; // loaded twice: the first one stays\n'
         f"{text}\nglobalThis.{exports_to} = Object.freeze({{ {', '.join(fields)} }});\n}})();\n"
     )
+
+
+def _drop_comment_lines(text: str) -> str:
+    """``text`` without its whole-line comments (``// …`` lines and ``/* … */`` blocks that start a line).
+
+    A static page loads the front end on every chapter; its comments are a fifth of it. Only lines outside
+    template literals are touched (a line inside one is text), so nothing the code computes changes.
+    """
+    out: list[str] = []
+    in_template = False
+    in_block = False
+    for line in text.split("\n"):
+        stripped = line.lstrip()
+        if in_block:
+            if "*/" in line:
+                in_block = False
+                rest = line.split("*/", 1)[1]
+                if rest.strip():
+                    out.append(rest)
+            continue
+        if not in_template and stripped.startswith("//"):
+            continue
+        if not in_template and stripped.startswith("/*"):
+            if "*/" not in stripped[2:]:
+                in_block = True
+                continue
+            rest = stripped[2:].split("*/", 1)[1]
+            if not rest.strip():
+                continue
+        out.append(line)
+        # an odd number of backticks opens or closes a template literal (the front end has no backtick in quotes)
+        if line.count("`") % 2:
+            in_template = not in_template
+    return "\n".join(out)
 
 
 @functools.cache

@@ -97,3 +97,18 @@ def test_the_classic_bundle_exposes_what_the_module_exports(tmp_path):
     assert data["frozen"] and data["render"] == "function"
     assert len(data["games"]) >= 25
     assert PAGE_GLOBAL == "NimlibPlay"
+
+
+def test_comment_lines_go_and_template_text_stays():
+    source = (
+        "// a line comment\n"
+        "/**\n * a doc comment\n */\n"
+        "export const CSS = `\n// not a comment: text of the template\n/* nor this */\n`;\n"
+        "export function f() { /* inline */ return 1; } // trailing\n"
+        "/* one line */ const g = 2;\n"
+    )
+    text = classic_script(source, exports_to="X")
+    assert "a line comment" not in text and "a doc comment" not in text
+    assert "// not a comment: text of the template\n/* nor this */\n`" in text
+    assert "function f() { /* inline */ return 1; } // trailing" in text
+    assert "/* one line */ const g = 2;" in text
