@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 
 import pytest
 
@@ -89,3 +91,34 @@ def test_a_chapter_game_starts_winnable_or_says_it_is_lost(notebook, line, text,
         assert re.search(r"\bfirst\b.*\bloses\b|\bloses\b.*\bfirst\b", text), (
             f"{notebook}: {line} starts the reader in a lost position and the text does not say so"
         )
+
+
+_PAGE_CHECK = """
+import { pathToFileURL } from "node:url";
+import { readFileSync, readdirSync } from "node:fs";
+const [dir, path] = process.argv.slice(1);
+const core = await import(pathToFileURL(`${dir}/core.js`));
+for (const f of readdirSync(`${dir}/games`).filter((f) => f.endsWith(".js"))) {
+  await import(pathToFileURL(`${dir}/games/${f}`));
+}
+const out = JSON.parse(readFileSync(path, "utf8")).map((state) => core.savedStateError({ get: (k) => state[k] }));
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_every_chapter_game_is_a_state_the_page_takes(tmp_path):
+    """What Python saves for each chapter's game, the page's own check accepts (a refused one shows 'not valid')."""
+    traits = ("game", "params", "position", "start", "history", "computer_first", "message")
+    states = [widget.get_state(traits) for *_, widget in GAMES]
+    path = tmp_path / "states.json"
+    path.write_text(json.dumps(states), encoding="utf-8")
+    out = subprocess.run(
+        ["node", "--input-type=module", "-e", _PAGE_CHECK, str(ROOT / "nimlib" / "static"), str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    problems = {g[1]: p for g, p in zip(GAMES, json.loads(out.stdout), strict=True) if p}
+    assert len(states) >= 30 and not problems, problems

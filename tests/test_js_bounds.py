@@ -83,6 +83,8 @@ def test_the_boards_limits_are_the_same_number_on_both_sides(page):
     ]  # fmt: skip
     assert {name: page[name] for name in names} == dict.fromkeys(names, boards.MAX_CELLS)
     assert page["MISERE_STRIP_MAX"] >= boards.MAX_MISERE_CELLS  # the page searches longer strips than Python allows
+    # rows beyond the search play by the misère quotient: the page takes every row Python's quotient plays
+    assert page["MISERE_QUOTIENT_MAX"] == max(boards.MAX_MISERE_QUOTIENT_KAYLES, boards.MAX_MISERE_QUOTIENT_CROSSES)
 
 
 # A state just past each page limit: Python must refuse it (so it never reaches the page)

@@ -17,6 +17,14 @@ import { stripRuns, kaylesMoves, kaylesAnalyse, dawsonPlayable, dawsonMoves, daw
 
 // The longest total of runs the page searches (a row of 24: about 10^4 multisets)
 export const MISERE_STRIP_MAX = 24;
+// The longest row a misère quotient sent by Python plays (boards.MAX_MISERE_QUOTIENT_KAYLES, the larger bound)
+export const MISERE_QUOTIENT_MAX = 30;
+
+/** The longest strip a saved state may hold: the search's reach, or the bound of the quotient it carries. */
+function misereStripLimit(params) {
+  const bound = params && params.quotient && params.quotient.bound;
+  return Number.isSafeInteger(bound) ? Math.min(Math.max(MISERE_STRIP_MAX, bound), MISERE_QUOTIENT_MAX) : MISERE_STRIP_MAX;
+}
 
 const MISERE_STRIP_KINDS = {
   kayles: {
@@ -331,8 +339,8 @@ function misereStripDefine(id, kind) {
         : "Put a cross in an empty cell, never next to another cross. Whoever puts the last cross loses.",
     misere: () => true,
     parse: (text, params) => base().parse(text, params),
-    // the exhaustive misère search is bounded: at most MISERE_STRIP_MAX places
-    validate: (position, params) => stripValidate(position, params, MISERE_STRIP_MAX),
+    // the exhaustive misère search is bounded (MISERE_STRIP_MAX places); a quotient plays up to its bound
+    validate: (position, params) => stripValidate(position, params, misereStripLimit(params)),
     format: (position, params) => base().format(position, params),
     random: (rng, params) =>
       base().random(rng, { ...params, length: Math.min(Number(params.length) || 10, params.quotient ? params.quotient.bound : MISERE_STRIP_MAX) }),
