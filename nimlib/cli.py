@@ -434,9 +434,9 @@ def cmd_period(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     from .engine.periods import is_streamed_certificate
 
-    if is_streamed_certificate(args.file):  # a long period: recomputed in bounded memory (nimlib.engine.periods)
-        return _check_streamed(args)
-    cert = load_certificate(args.file)  # ValueError (exit 2) unless small, strict JSON
+    cert = load_certificate(args.file)  # ValueError (exit 2) unless a small regular file of strict JSON
+    if is_streamed_certificate(cert):  # a long period: recomputed in bounded memory (nimlib.engine.periods)
+        return _check_streamed(args, cert)
     try:
         done = check_certificate(cert)
     except CertificateError as error:
@@ -447,11 +447,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_streamed(args: argparse.Namespace) -> int:
+def _check_streamed(args: argparse.Namespace, cert: dict) -> int:
     from .engine.periods import check_streamed
 
     try:
-        done = check_streamed(args.file)
+        done = check_streamed(cert, name=args.file)
     except ValueError as error:
         _emit(args, {"file": args.file, "valid": False, "reason": str(error)}, f"REJECTED: {error}")
         return 1

@@ -44,7 +44,10 @@ def test_cli_checks_a_streamed_certificate_and_rejects_a_wrong_one(tmp_path, cap
     assert main(["check", str(path)]) == 0
     assert "VALID" in capsys.readouterr().out
     assert check_streamed(path)[1].startswith("the last heap where they differ is 7,456")
-    for change in ({"preperiod": 7314}, {"last_exception": 7000}, {"period": 284}, {"game": "0.357"}):
+    # the values to recompute come from the rule and the claim, never from the file: a forged "needed" (too
+    # many to compute, or one more than the claim needs) is refused before any work
+    forged = ({"needed": 10**15}, {"needed": cert["needed"] + 1}, {"period": 10**12, "needed": 2 * 10**12 + 14914})
+    for change in ({"preperiod": 7314}, {"last_exception": 7000}, {"period": 284}, {"game": "0.357"}, *forged):
         path.write_text(json.dumps({**cert, **change}))
         assert main(["check", str(path)]) == 1, change
         assert "REJECTED" in capsys.readouterr().out

@@ -25,7 +25,6 @@ the rule and trusts none of its numbers.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -134,35 +133,57 @@ def certificate(result: dict) -> dict:
     return {"format": FORMAT, "version": VERSION, **{k: result[k] for k in keys}}
 
 
-def is_streamed_certificate(path: str | Path) -> bool:
-    """True when the file is a small JSON object whose format is a streamed period certificate."""
-    try:
-        data = Path(path).read_bytes()[:4096]
-        return isinstance(obj := json.loads(data), dict) and obj.get("format") == FORMAT
-    except (OSError, ValueError):
-        return False
+# The most values a streamed certificate may ask `nimlib check` to recompute (0.1777's 443 million take about
+# 13 minutes here): past it the claim is refused before any work
+MAX_CHECK_VALUES = 1 << 30
 
 
-def check_streamed(path: str | Path, *, progress: Callable[[int], None] | None = None) -> list[str]:
-    """Recompute a streamed certificate from its game's rule; returns what was checked, ``ValueError`` if wrong."""
+def is_streamed_certificate(cert: object) -> bool:
+    """True when a parsed certificate (``nimlib.certificate.load_certificate``) names the streamed format."""
+    return isinstance(cert, dict) and cert.get("format") == FORMAT
+
+
+def check_streamed(
+    cert: object, *, progress: Callable[[int], None] | None = None, name: str = "the certificate"
+) -> list[str]:
+    """Recompute a streamed certificate from its game's rule; returns what was checked, ``ValueError`` if wrong.
+
+    ``cert`` is a path (read by ``nimlib.certificate.load_certificate``: regular files only, size capped, exact
+    integers only) or the object it returned. Nothing in it is trusted: the number of values to recompute is
+    derived from the rule, the claimed preperiod and period (2·max(n0, 1) + 2p + t), never read from the file.
+    """
+    from ..certificate import load_certificate
     from ..rulesets import octal
 
-    raw = Path(path).read_bytes()
-    if len(raw) > 4096:
-        raise ValueError(f"{path}: a streamed certificate is a few hundred bytes, this one is {len(raw):,}")
-    cert = json.loads(raw)
+    if isinstance(cert, (str, Path)):
+        name = str(cert)
+        cert = load_certificate(cert)
     keys = {"format", "version", "game", "preperiod", "period", "last_exception", "needed"}
     if not isinstance(cert, dict) or set(cert) != keys:
-        raise ValueError(f"{path}: expected exactly the fields {sorted(keys)}")
+        raise ValueError(f"{name}: expected exactly the fields {sorted(keys)}")
     if cert["version"] != VERSION:
-        raise ValueError(f"{path}: version {cert['version']!r}, this nimlib reads version {VERSION}")
+        raise ValueError(f"{name}: version {cert['version']!r}, this nimlib reads version {VERSION}")
     for key in ("preperiod", "period", "needed"):
         if type(cert[key]) is not int or cert[key] < 0:
-            raise ValueError(f"{path}: {key} must be a non-negative int, got {cert[key]!r}")
+            raise ValueError(f"{name}: {key} must be a non-negative int, got {cert[key]!r}")
+    if cert["last_exception"] is not None and type(cert["last_exception"]) is not int:
+        raise ValueError(f"{name}: last_exception must be an int or null, got {cert['last_exception']!r}")
     if not isinstance(cert["game"], str):
-        raise ValueError(f"{path}: game must be an octal code such as '0.1777'")
+        raise ValueError(f"{name}: game must be an octal code such as '0.1777'")
     game = octal(cert["game"])
-    result = certify_period(game, cert["period"], max_n=cert["needed"], progress=progress)
+    if game.max_take is None:
+        raise ValueError(f"{name}: {cert['game']} takes any number of tokens: no period certificate applies")
+    needed = needed_values(cert["preperiod"], cert["period"], game.max_take)
+    if cert["needed"] != needed:
+        raise ValueError(
+            f"{name}: needed must be 2·max(n0, 1) + 2p + t = {needed:,} for this claim, got {cert['needed']:,}"
+        )
+    if needed > MAX_CHECK_VALUES:
+        raise ValueError(
+            f"{name}: the claim needs {needed:,} values recomputed; "
+            f"the limit is MAX_CHECK_VALUES = {MAX_CHECK_VALUES:,}"
+        )
+    result = certify_period(game, cert["period"], max_n=needed, progress=progress)
     found = {k: result[k] for k in ("preperiod", "last_exception", "needed")}
     claimed = {k: cert[k] for k in ("preperiod", "last_exception", "needed")}
     if not result["certified"]:
