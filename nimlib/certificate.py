@@ -285,7 +285,7 @@ def recompute_work(rule: dict, n: int) -> int:
     return n * (HEAP_STEPS + sizes) + splits
 
 
-def _prime_factors(p: int) -> list[int]:
+def prime_factors(p: int) -> list[int]:
     """The distinct primes dividing p, by trial division (about √p steps)."""
     primes, q = [], 2
     while q * q <= p:
@@ -305,7 +305,7 @@ def check_work(rule: dict, preperiod: int, period: int) -> int:
     scanned, p values each, after about √p steps of trial division.
     """
     needed = needed_values(rule, preperiod, period)
-    primes = len(_prime_factors(period)) if period <= MAX_WORK else MAX_WORK
+    primes = len(prime_factors(period)) if period <= MAX_WORK else MAX_WORK
     least = math.isqrt(period) + primes * period
     return recompute_work(rule, needed) + VALUE_STEPS * needed + least
 
@@ -387,7 +387,7 @@ def check_certificate(cert: object) -> list[str]:
 
     if n0 > 0 and g[n0 - 1 + p] == g[n0 - 1]:
         raise CertificateError(f"g({n0 - 1 + p}) = g({n0 - 1}): the preperiod is not the least")
-    for q in _prime_factors(p):  # a smaller period divides p, so it divides some p/q: one scan per prime
+    for q in prime_factors(p):  # a smaller period divides p, so it divides some p/q: one scan per prime
         d = p // q
         if all(g[n + d] == g[n] for n in range(n0, n0 + p)):
             raise CertificateError(f"period {d} already holds from {n0}: {p} is not the least period")

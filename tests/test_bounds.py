@@ -345,7 +345,7 @@ def test_the_least_period_check_scans_once_per_prime_factor(monkeypatch):
     true claim). A smaller period divides some p/q for a prime q, so one scan per prime, counted in check_work."""
     p = 663201
     divisors = sum(p % d == 0 for d in range(1, p))
-    primes = certificate._prime_factors(p)
+    primes = certificate.prime_factors(p)
     assert divisors > 2 * len(primes) and all(p % q == 0 for q in primes) and math.prod(primes) > 1
     rule = {"take_all": [1, 663200], "take_one": [1, 663200], "take_split": [], "unequal": False}
     needed = certificate.needed_values(rule, 0, p)
@@ -355,8 +355,8 @@ def test_the_least_period_check_scans_once_per_prime_factor(monkeypatch):
     assert work <= certificate.MAX_WORK
     # a small true claim with many divisors: subtraction {1, 944}, period 945 = 3^3·5·7 (16 divisors), checked
     scans = []
-    real = certificate._prime_factors
-    monkeypatch.setattr(certificate, "_prime_factors", lambda n: scans.append(n) or real(n))
+    real = certificate.prime_factors
+    monkeypatch.setattr(certificate, "prime_factors", lambda n: scans.append(n) or real(n))
     small = {"take_all": [1, 944], "take_one": [1, 944], "take_split": [], "unequal": False}
     values = certificate.plain_values(small, certificate.needed_values(small, 0, 945))
     claim = {"format": certificate.FORMAT, "game": "subtraction:1,944", "rule": small, "preperiod": 0}

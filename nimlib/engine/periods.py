@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from ..certificate import prime_factors
 from .stream import DEFAULT_WINDOW, Stream
 
 FORMAT = "nimlib-streamed-period"
@@ -50,19 +51,6 @@ def _lag(values, lo, ring, p, last_bad):  # pragma: no cover - compiled
             last_bad = n
         ring[pos] = v
     return last_bad
-
-
-def _primes(n: int) -> list[int]:
-    out, d = [], 2
-    while d * d <= n:
-        if n % d == 0:
-            out.append(d)
-            while n % d == 0:
-                n //= d
-        d += 1
-    if n > 1:
-        out.append(n)
-    return out
 
 
 def needed_values(preperiod: int, period: int, t: int) -> int:
@@ -85,7 +73,7 @@ def certify_period(
     t = game.max_take
     stream = Stream(game, window=window)
     stream.chunk = min(stream.chunk, stream.w)  # each chunk's values are still in the window when fed
-    lags = [period] + [period // q for q in _primes(period)]
+    lags = [period] + [period // q for q in prime_factors(period)]
     rings = [np.zeros(p, dtype=np.uint16) for p in lags]
     last = [-1] * len(lags)
 
