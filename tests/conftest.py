@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,23 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if str(item.fspath).endswith(".ipynb") or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
+
+
+BINDER_TEST = "test_binder.py::test_binder_environment_builds_from_nothing"
+
+
+def pytest_collection_finish(session):
+    """Start the Binder build (tests/test_binder.py) in the background when its test is going to run."""
+    if any(item.nodeid.endswith(BINDER_TEST) for item in session.items) and not session.config.option.collectonly:
+        from .test_binder import Background
+
+        folder = Path(tempfile.mkdtemp(prefix="nimlib-binder-"))
+        session.config.binder_folder = folder
+        session.config.binder_background = Background(folder)
+
+
+def pytest_sessionfinish(session):
+    folder = getattr(session.config, "binder_folder", None)
+    background = getattr(session.config, "binder_background", None)
+    if folder is not None and not (background and background.thread.is_alive()):
+        shutil.rmtree(folder, ignore_errors=True)

@@ -6,7 +6,10 @@ Prints, asserting nothing:
 
 - 0.167, 0.161 and 0.014 streamed (nimlib.engine.stream) at 2^22 .. 2^K
   (default K = 24), beside the in-memory engine (``_kernels.GrundyTable``):
-  wall time and the peak resident memory of a fresh process for each run;
+  wall time and the peak resident memory of a fresh process for each run,
+  and whether the value frequencies equal the published file where
+  tests/data/frequencies has one (2^24: the tests check 0.167 there, this
+  script 0.161 and 0.014, which take a minute or more each);
 - 0.106 on the parity method to 2^24;
 - 0.167 to 2^32: extrapolated from the largest size run (``--goal`` runs
   it, about an hour or more, in bounded memory);
@@ -32,6 +35,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# Published frequency files (Rogalski's format) the streamed runs are compared with, where one exists
+REFERENCE = ROOT / "tests" / "data" / "frequencies"
 
 RUN = """
 import json, resource, sys, time
@@ -50,7 +55,14 @@ else:
     s = Stream(octal(code), method=how)
     s.run(n)
     extra = {"method": s.method.name, "rare": s.n_rare, "window": s.w, "held_mib": s.memory / 2**20}
-seconds = time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    from pathlib import Path
+    from nimlib.engine.stream import read_frequencies
+    ref = Path(sys.argv[4]) / code / str(n)
+    if ref.is_file():
+        extra["reference"] = s.frequencies() == read_frequencies(ref)
+if how == "table":
+    seconds = time.perf_counter() - start
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps({"seconds": seconds, "peak_mib": peak, **extra}))
 """
@@ -58,7 +70,9 @@ print(json.dumps({"seconds": seconds, "peak_mib": peak, **extra}))
 
 def run(code: str, n: int, how: str) -> dict:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    out = subprocess.run([sys.executable, "-c", RUN, code, str(n), how], capture_output=True, text=True, env=env)
+    out = subprocess.run(
+        [sys.executable, "-c", RUN, code, str(n), how, str(REFERENCE)], capture_output=True, text=True, env=env
+    )
     if out.returncode:
         return {"error": out.stderr.strip().splitlines()[-1] if out.stderr.strip() else f"exit {out.returncode}"}
     return json.loads(out.stdout)
@@ -69,6 +83,8 @@ def show(label: str, r: dict) -> None:
         print(f"  {label:<28} failed: {r['error']}")
         return
     more = f"  ({r['method']}, {r['rare']} rare, window {r['window']:,})" if "method" in r else ""
+    if "reference" in r:
+        more += "  frequencies " + ("= the published file" if r["reference"] else "DIFFER from the published file")
     print(f"  {label:<28} {r['seconds']:9.2f} s  {r['peak_mib']:8.0f} MiB peak{more}", flush=True)
 
 

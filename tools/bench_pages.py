@@ -8,7 +8,9 @@ It serves the HTML folder on localhost, opens every chapter in headless Chromium
 off) and prints, median of ``--runs`` loads each: the prose page's load time and JavaScript bytes,
 every chapter's first-game-playable time (as a multiple of the prose page's) and JavaScript bytes.
 ``--axe`` adds axe-core's WCAG A/AA violations by page and rule; ``--phone`` the targets out of
-sight or under 24 px at 390 px. It asserts nothing (tests/test_pages.py holds the goals).
+sight or under 24 px at 390 px. It asserts nothing: the speed goal (slowest first game playable within
+1.5x the prose page's load) is a timing on a shared machine, so it is printed here, with the verdict,
+and never asserted in a test. tests/test_pages.py asserts the byte budget and that every game starts.
 """
 
 from __future__ import annotations
@@ -24,7 +26,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.test_pages import axe_violations, measure_pages, phone_problems, report_speed  # noqa: E402
+from tests.test_pages import (  # noqa: E402
+    GAME_JS_BYTES,
+    SLOWEST_RATIO,
+    axe_violations,
+    measure_pages,
+    phone_problems,
+    report_speed,
+)
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -71,9 +80,11 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(report_speed(figures)))
         slowest = max(c["playable_ms"] for c in figures["chapters"].values())
         extra = max(c["js_bytes"] for c in figures["chapters"].values()) - figures["prose"]["js_bytes"]
+        ratio = slowest / figures["prose"]["load_ms"]
         print(
-            f"slowest chapter: {slowest / figures['prose']['load_ms']:.2f}x the prose page; "
-            f"games add at most {extra / 1e6:.3f} MB of JS"
+            f"slowest chapter: {ratio:.2f}x the prose page (goal {SLOWEST_RATIO}x: "
+            f"{'met' if ratio <= SLOWEST_RATIO else 'NOT met'}); games add at most {extra / 1e6:.3f} MB of JS "
+            f"(budget {GAME_JS_BYTES / 1e6:.1f} MB)"
         )
         if args.axe:
             found = axe_violations(browser, server, html)
