@@ -194,6 +194,28 @@ def test_sizes_are_refused_up_front_with_the_limit(call, message):
         call()
 
 
+def test_a_long_rare_value_run_is_estimated_after_a_probe_and_refused_past_the_budget():
+    """Issue 25: grundy_values(grundys_game, 10**7) ran past any estimate. Now a probe counts the rare heaps."""
+    from nimlib._kernels import GrundyTable
+    from nimlib.engine import MAX_RARE_WORK, PROBE, estimate_work
+
+    table = GrundyTable(rulesets.grundys_game)
+    table.extend(PROBE)
+    assert table.mask and 1200 < table.n_rare < 1300  # Grundy's game: 1,274 rare heaps in all (tczajka's table)
+    # 10^7 values fit (about half a minute, tools/bench_bounds.py), 2^25 do not: n x rare visits
+    assert estimate_work(table, 10**7) == {"rare": table.n_rare, "work": 10**7 * table.n_rare, "allowed": True}
+    assert not estimate_work(table, 1 << 25)["allowed"] and (1 << 25) * table.n_rare > MAX_RARE_WORK
+    with pytest.raises(ValueError, match=r"n = 33,554,432 is too large for grundys_game: its first 65,536 values hold"):
+        grundy_values(rulesets.grundys_game, 1 << 25)
+    # every size the command line accepts for a splitting game (2^24) stays allowed, even 0.014's 2,037 rare heaps
+    table = GrundyTable(octal("0.014"))
+    table.extend(PROBE)
+    assert estimate_work(table, 1 << 24)["allowed"]
+    # a period certified early needs no probe: Kayles to 2^26 is a tiling
+    n = 1 << 26
+    assert grundy_values(rulesets.kayles, n)[-1] == grundy_values(rulesets.kayles, 100)[72 + (n - 1 - 72) % 12]
+
+
 def test_find_period_extends_one_table_and_searches_once_a_stretch(monkeypatch):
     import nimlib._kernels as kernels
     import nimlib.periodicity as periodicity

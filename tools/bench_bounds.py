@@ -42,6 +42,28 @@ def main() -> None:
     claim.update(period=663201, values=values)
     timed("nimlib check, subtraction {1, 663200} (a true claim)", lambda: certificate.check_certificate(claim))
 
+    from nimlib.engine import MAX_RARE_WORK, PROBE, estimate_work, grundy_values
+
+    # Grundy's game: the estimate after the probe, beside the time it really takes (about 3 ns a visit)
+    table = GrundyTable(rulesets.grundys_game)
+    table.extend(PROBE)
+    for n in (10**6, 10**7):
+        cost = estimate_work(table, n)
+        timed(
+            f"grundy_values(grundys_game, {n:,}): {cost['work']:.2e} visits estimated "
+            f"({cost['work'] / MAX_RARE_WORK:.0%} of MAX_RARE_WORK)",
+            lambda n=n: grundy_values(rulesets.grundys_game, n),
+        )
+
+    def refused() -> None:
+        try:
+            grundy_values(rulesets.grundys_game, 1 << 28)
+        except ValueError:
+            return
+        raise AssertionError("grundy_values(grundys_game, 2^28) was accepted")
+
+    timed("grundy_values(grundys_game, 2^28) refused after the probe", refused)
+
 
 if __name__ == "__main__":
     main()

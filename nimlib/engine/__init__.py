@@ -33,12 +33,18 @@ from .._kernels import (
 from ..periodicity import search_period
 from ..rulesets import HeapGame
 
-__all__ = ["MAX_N", "best_mask", "check_size", "grundy_values"]
+__all__ = ["MAX_N", "MAX_RARE_WORK", "best_mask", "check_size", "estimate_work", "grundy_values"]
 
 METHODS = ("auto", "plain", "sparse", "python")
 
 # Up to this many values, "auto" looks for a certified period at each doubling before going on
 CERTIFY_UP_TO = 1 << 13
+# The rare-value kernel visits each rare heap once per heap (per split digit): about 3 ns a visit here
+# (tools/bench_bounds.py). Past this many visits (about two minutes) grundy_values refuses, after a
+# probe of PROBE values has counted the rare heaps: every n the command line accepts fits
+# (Grundy's game 1,274 rare heaps and 0.014 2,037 at 2^24)
+MAX_RARE_WORK = 40_000_000_000
+PROBE = 1 << 16
 
 
 def check_size(ruleset: HeapGame, n: int, method: str) -> None:
@@ -63,6 +69,20 @@ def check_size(ruleset: HeapGame, n: int, method: str) -> None:
             )
 
 
+def estimate_work(table: GrundyTable, n: int) -> dict:
+    """The work of extending ``table`` (already holding a probe) to n values, and whether it is allowed.
+
+    With a mask: n × rare heaps × split digits visits (``MAX_RARE_WORK``); a
+    rare heap that appears later makes this a floor, not a promise. Without
+    one, the plain loop's n²/4 splits per digit (``MAX_QUADRATIC_N`` values).
+    """
+    splits = max(int(table.take_split.size), 1)
+    if table.mask:
+        work = n * max(table.n_rare, 1) * splits
+        return {"rare": table.n_rare, "work": work, "allowed": work <= MAX_RARE_WORK}
+    return {"rare": 0, "work": splits * n * n // 4, "allowed": n <= MAX_QUADRATIC_N}
+
+
 def grundy_values(
     ruleset: HeapGame, n: int, *, method: str = "auto", progress: Callable[[int], None] | None = None
 ) -> np.ndarray:
@@ -75,8 +95,13 @@ def grundy_values(
     the uint32 table, 2 for the result, the rest for rare heaps), so n is
     limited to MAX_N = 2^28 (a 2 GiB budget); methods that look at every
     split are limited to n <= 10^6 and the Python one to 5,000 (a
-    ``ValueError`` says so before anything is allocated). ``progress(k)`` is
-    called now and then with the number of values done.
+    ``ValueError`` says so before anything is allocated). A game that splits
+    heaps and has no certified period is probed first (its first 65,536
+    values, kept): n × its rare heaps must stay within MAX_RARE_WORK visits
+    (about two minutes), else ``ValueError`` with the estimate; beyond that,
+    an octal game streams with resumable checkpoints
+    (``nimlib rare CODE --to N --checkpoint DIR``). ``progress(k)`` is called now and then with the number of
+    values done.
 
     >>> from nimlib.rulesets import kayles, nim
     >>> grundy_values(kayles, 12).tolist(), grundy_values(nim, 10**6)[-1]
@@ -100,6 +125,21 @@ def grundy_values(
             if found is not None:
                 return extend_periodic(table.values, n, found.preperiod, found.period)
             stretch *= 2
+    if table.may_sparse and n > PROBE:
+        table.extend(PROBE)
+        cost = estimate_work(table, n)
+        if not cost["allowed"]:
+            if table.mask:
+                raise ValueError(
+                    f"n = {n:,} is too large for {ruleset!r}: its first {PROBE:,} values hold {cost['rare']:,} rare "
+                    f"heaps, so the rare-value method needs about {cost['work']:.1e} visits, over MAX_RARE_WORK = "
+                    f"{MAX_RARE_WORK:.0e} (about two minutes); ask for fewer values (an octal game streams "
+                    "further, resumably: `nimlib rare CODE --to N --checkpoint DIR`)"
+                )
+            raise ValueError(
+                f"n = {n:,} is too large for {ruleset!r}: no mask makes its values rare, and the plain loop "
+                f"(every split, about n²/4 steps) is limited to n <= {MAX_QUADRATIC_N:,}"
+            )
     return _narrow(table.extend(n, progress))
 
 
