@@ -50,9 +50,13 @@ def is_p_position(position: Position, k: int = 1, *, misere: bool = False) -> bo
 
 
 def winning_move(position: Position, k: int = 1, *, misere: bool = False) -> MultiMove | None:
-    """A move of Nim_k to a P-position, built bit by bit (no search); None if there is none.
+    """A move of Nim_k to a P-position (no search); None if there is none.
 
-    Bits are scanned from the highest. ``changed`` holds the heaps the move
+    A move that changes one heap comes first, when one wins (it is the easiest
+    to see and to make, and the page names it first too): heap i can go to
+    the v whose every bit b makes the column sum of b a multiple of k + 1,
+    when such v (bits 0 or 1) is below the heap. Otherwise the move is built
+    bit by bit. Bits are scanned from the highest. ``changed`` holds the heaps the move
     already reduces: a higher bit of theirs dropped from 1 to 0, so their
     lower bits are free. At each bit, count the changed heaps as having a 1
     there and let s be the column sum mod k + 1. If s <= len(changed), clear
@@ -76,6 +80,9 @@ def winning_move(position: Position, k: int = 1, *, misere: bool = False) -> Mul
         return None
     if misere and max(heaps, default=0) <= 1:
         return _misere_ones_move(heaps, k)
+    single = _one_heap_move(heaps, k, misere)
+    if single is not None:
+        return single
     new = list(heaps)
     changed: list[int] = []  # in the order the heaps joined the move
     for bit in reversed(range(max(heaps).bit_length())):
@@ -96,6 +103,36 @@ def winning_move(position: Position, k: int = 1, *, misere: bool = False) -> Mul
     if misere and all(new[i] <= 1 for i in range(len(heaps))):
         return _misere_ones_move(heaps, k)
     return tuple(sorted((i, new[i]) for i in changed))
+
+
+def _one_heap_move(heaps: Position, k: int, misere: bool) -> MultiMove | None:
+    """The first heap i (in order) that alone can move to a P-position, as ((i, v),); None if none can.
+
+    Column counts are taken once, so each heap costs one pass over the bits:
+    O(heaps x bits) in all. In misère play a move that leaves only heaps <= 1
+    must leave a number of 1-heaps that is 1 mod k + 1 (and may then go to 0 or 1).
+    """
+    width = max(heaps, default=0).bit_length()
+    counts = [sum((h >> bit) & 1 for h in heaps) for bit in range(width)]
+    big = sum(1 for h in heaps if h >= 2)
+    ones = sum(1 for h in heaps if h == 1)
+    for i, h in enumerate(heaps):
+        others_small = big - (h >= 2) == 0
+        rest_ones = ones - (h == 1)
+        v = 0
+        for bit in range(width):
+            r = -(counts[bit] - ((h >> bit) & 1)) % (k + 1)
+            if r > 1:
+                v = -1
+                break
+            v |= r << bit
+        if 0 <= v < h and not (misere and others_small and v <= 1 and (rest_ones + v) % (k + 1) != 1):
+            return ((i, v),)
+        if misere and others_small:
+            for c in (0, 1):
+                if c < h and (rest_ones + c) % (k + 1) == 1:
+                    return ((i, c),)
+    return None
 
 
 def _misere_ones_move(heaps: Position, k: int) -> MultiMove | None:

@@ -90,3 +90,29 @@ def test_misere_must_be_a_bool(bad: object) -> None:
         moore.is_p_position((1, 2), 2, misere=bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="misere must be True or False"):
         moore.winning_move((1, 2), 2, misere=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("misere", [False, True])
+@pytest.mark.parametrize("k", [2, 3])
+def test_a_one_heap_winning_move_is_named_first(k, misere):
+    """Issue 23: where one heap alone can move to a P-position, the move named is such a move (the page's rule)."""
+    from itertools import product
+
+    from nimlib import moore
+
+    checked = one_heap = 0
+    for p in product(range(8), repeat=4):
+        if not any(p) or moore.is_p_position(p, k, misere=misere):
+            continue
+        move = moore.winning_move(p, k, misere=misere)
+        after = list(p)
+        for i, v in move:
+            after[i] = v
+        assert moore.is_p_position(tuple(after), k, misere=misere), (p, move)
+        options = (p[:i] + (v,) + p[i + 1 :] for i in range(4) for v in range(p[i]))
+        alone = any(moore.is_p_position(q, k, misere=misere) for q in options)
+        checked += 1
+        if alone:
+            one_heap += 1
+            assert len(move) == 1, (p, k, misere, move)
+    assert checked > 3000 and one_heap > 100, (checked, one_heap)
