@@ -237,6 +237,9 @@ return {board: r(board), parts, overflow: board.scrollWidth - board.clientWidth,
 """
 
 
+_TURN = "return document.querySelectorAll('.nimlib-play')[arguments[0]].dataset.turn"
+
+
 @pytest.mark.slow
 def test_one_move_by_keyboard_per_widget_and_no_layout_shift(browser, server, built_book):  # noqa: F811
     """Every widget: Tab from its board to a move, Enter; the reply is said in words; the glow resizes nothing."""
@@ -251,11 +254,15 @@ def test_one_move_by_keyboard_per_widget_and_no_layout_shift(browser, server, bu
         glowed = []
         for index in range(count):
             total += 1
-            root = browser.find_elements("css selector", ".nimlib-play")[index]
-            if root.get_attribute("data-turn") != "reader":
+            # By index inside the page, never through a held element: a widget redraws its board (and a
+            # held element goes stale) whenever its state changes
+            if browser.execute_script(_TURN, index) != "reader":
                 continue
-            board = root.find_element("css selector", ".nimlib-board")
-            browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", board)
+            browser.execute_script(
+                "const b = document.querySelectorAll('.nimlib-play')[arguments[0]].querySelector('.nimlib-board');"
+                "b.scrollIntoView({block: 'center'}); b.focus();",
+                index,
+            )
             for _ in range(80):
                 ActionChains(browser).send_keys(Keys.TAB).perform()
                 where, move, _tag, disabled = browser.execute_script(_ACTIVE)
@@ -268,8 +275,7 @@ def test_one_move_by_keyboard_per_widget_and_no_layout_shift(browser, server, bu
             while True:
                 now = browser.execute_script(_RECTS, index)
                 if now["entries"] > before["entries"] and (
-                    "nimlib-computer" in now["last"]
-                    or browser.find_elements("css selector", ".nimlib-play")[index].get_attribute("data-turn") == "over"
+                    "nimlib-computer" in now["last"] or browser.execute_script(_TURN, index) == "over"
                 ):
                     break
                 assert time.monotonic() < deadline, f"{page} widget {index}: Enter played nothing"
