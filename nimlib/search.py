@@ -10,9 +10,9 @@ the last move and lost). Every theorem in the book is checked against it.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 
-from ._check import check_dict, check_hashable, check_int
+from ._check import check_bool, check_dict, check_hashable, check_int
 from .game import Game, as_game, successors_of
 
 # The most positions one call labels before it stops with a ValueError (about a gigabyte of memo)
@@ -157,3 +157,73 @@ def retrograde(game: Game, *starts: Hashable) -> dict[Hashable, str]:
                     label[p] = "P"
                     queue.append(p)
     return {p: label.get(p, "D") for p in children}
+
+
+def partition_count(tokens: int) -> int:
+    """How many sums of heaps (multisets of positive sizes) have at most ``tokens`` tokens in all, the empty one too."""
+    tokens = check_int(tokens, "tokens")
+    ways = [1] + [0] * tokens
+    for part in range(1, tokens + 1):
+        for total in range(part, tokens + 1):
+            ways[total] += ways[total - part]
+    return sum(ways)
+
+
+def every_heap_sum(
+    options: Callable[[int], Iterable[tuple[int, ...]]], tokens: int, *, misere: bool = True
+) -> dict[tuple[int, ...], bool]:
+    """Label EVERY sum of heaps with at most ``tokens`` tokens: True for P-positions, False for N.
+
+    ``options(h)`` lists the moves from one heap of h, each as the heaps it
+    leaves (``HeapGame.options``). Sums are keyed by their heap sizes in
+    non-increasing order, empty heaps dropped, and labelled smallest total
+    first, so each option is labelled before the sums that reach it: the
+    check of a misère quotient against search on all small sums
+    (tests/test_quotient_search.py, tools/check_quotient_search.py). Refused
+    up front past ``MAX_POSITIONS`` sums (58 tokens: 4,841,061 non-empty sums).
+    """
+    if not callable(options):
+        raise TypeError(f"options must be a function of a heap size, such as HeapGame.options, got {options!r}")
+    tokens = check_int(tokens, "tokens")
+    misere = check_bool(misere, "misere")
+    count = partition_count(tokens)
+    if count > MAX_POSITIONS:
+        raise ValueError(
+            f"tokens = {tokens} gives {count:,} sums, more than MAX_POSITIONS = {MAX_POSITIONS:,}: ask for fewer tokens"
+        )
+    moves = {
+        h: sorted({tuple(sorted((x for x in o if x), reverse=True)) for o in options(h)}) for h in range(tokens + 1)
+    }
+    label: dict[tuple[int, ...], bool] = {(): not misere}
+    for total in range(1, tokens + 1):
+        for pos in _sums(total, total):
+            has_move = found_p = False
+            for i, h in enumerate(pos):
+                if i and pos[i - 1] == h:
+                    continue  # the same heap size again: the same options
+                rest = pos[:i] + pos[i + 1 :]
+                for left in moves[h]:
+                    has_move = True
+                    if label[_key(rest + left)]:
+                        found_p = True
+                        break
+                if found_p:
+                    break
+            # no move: P in normal play, N in misère play; else P exactly when no option is P
+            label[pos] = (not misere) if not has_move else not found_p
+    return label
+
+
+def _key(heaps: Iterable[int]) -> tuple[int, ...]:
+    """A sum's key: its non-empty heaps, largest first."""
+    return tuple(sorted((h for h in heaps if h), reverse=True))
+
+
+def _sums(total: int, largest: int) -> Iterator[tuple[int, ...]]:
+    """Every multiset of positive sizes with this total and parts <= ``largest``, non-increasing."""
+    if total == 0:
+        yield ()
+        return
+    for first in range(min(total, largest), 0, -1):
+        for rest in _sums(total - first, first):
+            yield (first, *rest)

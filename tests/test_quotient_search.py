@@ -7,42 +7,19 @@ further (misère Kayles: all 4,841,061 sums of at most 58 pins agree with its 40
 
 from __future__ import annotations
 
+import operator
+from functools import reduce
+
 import pytest
 
 from nimlib.quotient import quotient
 from nimlib.rulesets import HeapGame, dawsons_kayles, kayles, octal
+from nimlib.search import MAX_POSITIONS, every_heap_sum, partition_count
 
 
 def every_sum(game: HeapGame, tokens: int) -> dict[tuple[int, ...], bool]:
-    """Misère P-or-not of every sum (non-increasing heaps) of at most ``tokens`` tokens, by search."""
-
-    def partitions(total: int, largest: int):
-        if total == 0:
-            yield ()
-            return
-        for first in range(min(total, largest), 0, -1):
-            for rest in partitions(total - first, first):
-                yield (first, *rest)
-
-    def canonical(option: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(sorted((x for x in option if x), reverse=True))
-
-    options = {h: sorted({canonical(o) for o in game.options(h)}) for h in range(tokens + 1)}
-    is_p: dict[tuple[int, ...], bool] = {(): False}  # no move left: the player to move has won
-    for total in range(1, tokens + 1):
-        for pos in partitions(total, total):
-            has_move = found_p = False
-            for i, h in enumerate(pos):
-                rest = pos[:i] + pos[i + 1 :]
-                for option in options[h]:
-                    has_move = True
-                    if is_p[tuple(sorted(rest + option, reverse=True))]:
-                        found_p = True
-                        break
-                if found_p:
-                    break
-            is_p[pos] = has_move and not found_p
-    return is_p
+    """Misère P-or-not of every sum of at most ``tokens`` tokens, by search (nimlib.search.every_heap_sum)."""
+    return every_heap_sum(game.options, tokens, misere=True)
 
 
 @pytest.mark.parametrize(
@@ -67,3 +44,22 @@ def test_a_quotient_with_one_element_misplaced_disagrees_with_search():
     for x in range(q.order):
         forged = q.p_portion ^ {x}
         assert any((q.element(pos) in forged) != p for pos, p in searched.items()), q.names[x]
+
+
+def test_every_heap_sum_labels_nim_by_xor_and_refuses_too_many_sums():
+    from nimlib.rulesets import nim
+
+    normal = every_heap_sum(nim.options, 16, misere=False)
+    assert len(normal) == partition_count(16) == 1 + sum(1 for pos in normal if pos)  # every sum, the empty one too
+    xor = {pos: reduce(operator.xor, pos, 0) == 0 for pos in normal}
+    assert normal == xor  # Bouton: P exactly when the XOR is 0
+    misere = every_heap_sum(nim.options, 12)
+    assert misere[()] is False and misere[(1,)] is True and misere[(2, 2)] is True and misere[(1, 1)] is False
+    assert partition_count(58) - 1 == 4_841_061  # the figure tools/check_quotient_search.py reports
+    with pytest.raises(ValueError, match="MAX_POSITIONS"):
+        every_heap_sum(nim.options, 80)
+    assert partition_count(80) > MAX_POSITIONS
+    with pytest.raises(TypeError, match="options must be a function"):
+        every_heap_sum({1: []}, 3)
+    with pytest.raises(TypeError, match="misere"):
+        every_heap_sum(nim.options, 3, misere="yes")

@@ -18,16 +18,7 @@ import time
 
 from nimlib.quotient import quotient
 from nimlib.rulesets import octal
-
-
-def partitions(total: int, largest: int):
-    """Every multiset of positive parts with this total, parts in non-increasing order."""
-    if total == 0:
-        yield ()
-        return
-    for first in range(min(total, largest), 0, -1):
-        for rest in partitions(total - first, first):
-            yield (first, *rest)
+from nimlib.search import every_heap_sum
 
 
 def main() -> None:
@@ -40,37 +31,17 @@ def main() -> None:
     start = time.perf_counter()
     q = quotient(game, args.heaps)
     print(f"{args.code}: quotient of heaps <= {args.heaps} has order {q.order} ({time.perf_counter() - start:.1f} s)")
-    options = {
-        h: sorted({tuple(sorted((x for x in o if x), reverse=True)) for o in game.options(h)})
-        for h in range(args.tokens + 1)
-    }
-    is_p: dict[tuple[int, ...], bool] = {(): False}  # misère: no move left, the player to move has won
-    checked = wrong = 0
     start = time.perf_counter()
-    for total in range(1, args.tokens + 1):
-        for pos in partitions(total, total):
-            has_move = found_p = False
-            for i, h in enumerate(pos):
-                if i and pos[i - 1] == h:
-                    continue
-                rest = pos[:i] + pos[i + 1 :]
-                for option in options[h]:
-                    has_move = True
-                    if is_p[tuple(sorted(rest + option, reverse=True))]:
-                        found_p = True
-                        break
-                if found_p:
-                    break
-            is_p[pos] = has_move and not found_p
-            if pos[0] <= args.heaps:
-                checked += 1
-                if q.is_p_position(pos) != is_p[pos]:
-                    wrong += 1
-                    if wrong <= 10:
-                        print(f"  disagreement at {pos}: search says {'P' if is_p[pos] else 'N'}")
-        if total % 10 == 0 or total == args.tokens:
-            print(f"  sums of <= {total} tokens: {checked:,} checked, {wrong} disagreements "
-                  f"({time.perf_counter() - start:.0f} s)", flush=True)  # fmt: skip
+    searched = every_heap_sum(game.options, args.tokens, misere=True)
+    print(f"  search: {len(searched) - 1:,} sums of at most {args.tokens} tokens ({time.perf_counter() - start:.0f} s)")
+    checked = wrong = 0
+    for pos, is_p in searched.items():
+        if pos and pos[0] <= args.heaps:
+            checked += 1
+            if q.is_p_position(pos) != is_p:
+                wrong += 1
+                if wrong <= 10:
+                    print(f"  disagreement at {pos}: search says {'P' if is_p else 'N'}")
     print(f"{args.code}: {checked:,} sums of at most {args.tokens} tokens, {wrong} disagreements with the quotient")
 
 
