@@ -78,18 +78,22 @@ def section_headings(cells: list[dict]) -> list[str]:
     ]
 
 
+BINDER_TEST = "test_binder.py::test_binder_environment_builds_from_nothing"
+
 # Whole-book, notebook and browser checks take minutes: they form the slow tier
 SLOW_FIXTURES = {"built_book", "browser", "server"}
 
 
 def pytest_collection_modifyitems(config, items):
-    """Mark as ``slow`` every notebook (nbval), and every test that builds the book or drives a browser."""
+    """Mark as ``slow`` every notebook (nbval), and every test that builds the book or drives a browser.
+
+    The Binder test runs last: its work starts in the background at collection (pytest_collection_finish)
+    and overlaps the book build and the browser tests, so the test itself only collects the result.
+    """
     for item in items:
         if str(item.fspath).endswith(".ipynb") or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
-
-
-BINDER_TEST = "test_binder.py::test_binder_environment_builds_from_nothing"
+    items.sort(key=lambda item: item.nodeid.endswith(BINDER_TEST))  # stable: everything else keeps its order
 
 
 def pytest_collection_finish(session):
