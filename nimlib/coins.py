@@ -461,16 +461,28 @@ class TurningGame(Ruleset):
     def winning_move(self, position: Row) -> RowMove | None:
         """A move to a position of value 0, None when there is none (the value is 0).
 
-        The strategy of the coin-sum theorem: with S the XOR of the heads coins'
-        values, use the leftmost heads coin x whose value v has a 1 in the top bit
-        of S, and turn with it the first set of coins whose values XOR to v ⊕ S
-        (a lone coin at x can reach every smaller value). The page plays the same.
+        The strategy of the coin-sum theorem, one heads coin first (the page names the
+        same move): with S the XOR of the heads coins' values, a move that turns
+        exactly one heads coin x (its other coins tails) wins when the coins it turns
+        to heads are worth v(x) ⊕ S together. Such a move is looked for from the heads
+        coins whose value has the top bit of S, left to right, then from the others
+        (whose value rises); each coin's sets in the order of ``turns``. When none
+        exists, the leftmost coin x with the top bit is turned with the first set of
+        coins whose values XOR to v(x) ⊕ S, heads or tails (a lone coin at x can reach
+        every smaller value, so there is one).
         """
+        position = self.check(position)
         total = self.grundy(position)
         if total == 0:
             return None
         top = 1 << (total.bit_length() - 1)
-        x = next(x for x in range(1, len(position) + 1) if position[x - 1] and self.value(x) & top)
+        heads = [x for x in range(1, len(position) + 1) if position[x - 1]]
+        first = [x for x in heads if self.value(x) & top]
+        for x in first + [x for x in heads if not self.value(x) & top]:
+            others = self._lone_set(position, x, self.value(x) ^ total)
+            if others is not None:
+                return (x, *others)
+        x = first[0]
         target = self.value(x) ^ total
         for others in self.turns(x):
             value = 0
@@ -479,6 +491,22 @@ class TurningGame(Ruleset):
             if value == target:
                 return (x, *others)
         raise AssertionError(f"no move from coin {x} reaches value {target}: the coin values are not Grundy values")
+
+    def _lone_set(self, position: Row, x: int, target: int) -> tuple[int, ...] | None:
+        """The first set of ``turns(x)`` whose coins are all tails and worth ``target`` together, else None.
+
+        Turned with the heads coin x it changes that one component alone. A named game finds
+        the same set by formula (each at most x steps).
+        """
+        for others in self.turns(x):
+            if any(position[y - 1] for y in others):
+                continue
+            value = 0
+            for y in others:
+                value ^= self.value(y)
+            if value == target:
+                return others
+        return None
 
     # -- play widget
 
@@ -524,6 +552,27 @@ class MockTurtles(TurningGame):
         m = x - 1
         return 2 * m + 1 - (m.bit_count() & 1)
 
+    @staticmethod
+    def _place_worth(w: int) -> int:
+        """The place whose coin is worth ``w`` (the odious numbers are distinct), 0 when none is."""
+        m = w >> 1
+        return m + 1 if w >= 1 and 2 * m + 1 - (m.bit_count() & 1) == w else 0
+
+    def _lone_set(self, position: Row, x: int, target: int) -> tuple[int, ...] | None:
+        """As TurningGame's, in ``turns`` order, by formula: none, one coin, then two (y > z), at most x steps."""
+        if target == 0:
+            return ()
+        y = self._place_worth(target)
+        if 0 < y < x and not position[y - 1]:
+            return (y,)
+        for y in range(x - 1, 1, -1):
+            if position[y - 1]:
+                continue
+            z = self._place_worth(target ^ self.value(y))
+            if 0 < z < y and not position[z - 1]:
+                return (y, z)
+        return None
+
 
 class Ruler(TurningGame):
     """The Ruler game: turn any run of consecutive coins whose rightmost goes heads to tails. ``Ruler(length=12)``.
@@ -542,6 +591,18 @@ class Ruler(TurningGame):
 
     def value(self, x: int) -> int:
         return lowbit(x)
+
+    def _lone_set(self, position: Row, x: int, target: int) -> tuple[int, ...] | None:
+        """As TurningGame's, in ``turns`` order (shortest run first), by formula: at most x steps."""
+        value = 0
+        for y in range(x, 0, -1):  # the run x, x − 1, …, y
+            if y < x:
+                if position[y - 1]:
+                    return None  # every longer run turns this heads coin too
+                value ^= y & -y
+            if value == target:
+                return tuple(range(x - 1, y - 1, -1))
+        return None
 
 
 class TurningTurtles(TurningGame):
@@ -834,25 +895,53 @@ class ProductGame(Ruleset):
         return total
 
     def winning_move(self, position: Cells) -> tuple[RowMove, RowMove] | None:
-        """A move to a position of value 0, None when there is none: as for rows, from the first cell in
-        (row, column) order whose value has the top bit of the XOR."""
+        """A move to a position of value 0, None when there is none: as for rows, one heads cell first.
+
+        A move R × C changes the board's XOR by G1(R) ⊗ G2(C) (the XOR of its rows' and of its
+        columns' values, multiplied: the Tartan theorem and distributivity), so it wins when that
+        is S, the XOR. First a move whose only heads cell is its far corner (one component), the
+        far corner tried among the cells whose value has the top bit of S, in (row, column) order,
+        then among the others; each cell's row sets, then column sets, in the order of ``turns``.
+        Else the first move (same order) from the first cell with the top bit.
+        """
         position = self.check(position)
         total = self.grundy(position)
         if total == 0:
             return None
         top = 1 << (total.bit_length() - 1)
-        i, j = next((i, j) for i, j in sorted(position) if self.value(i, j) & top)
-        target = self.value(i, j) ^ total
-        for rows in ((i, *t) for t in self.first.turns(i)):
-            for columns in ((j, *t) for t in self.second.turns(j)):
-                value = 0
-                for a in rows:
-                    for b in columns:
-                        if (a, b) != (i, j):
-                            value ^= self.value(a, b)
-                if value == target:
-                    return rows, columns
-        raise AssertionError(f"no move from cell {(i, j)} reaches value {target}")
+        cells = sorted(position)
+        first = [cell for cell in cells if self.value(*cell) & top]
+        for i, j in first + [cell for cell in cells if not self.value(*cell) & top]:
+            move = self._corner_move(position, i, j, total, lone=True)
+            if move is not None:
+                return move
+        move = self._corner_move(position, *first[0], total, lone=False)
+        if move is None:
+            raise AssertionError(f"no move from cell {first[0]} reaches XOR 0")
+        return move
+
+    def _corner_move(
+        self, position: Cells, i: int, j: int, total: int, *, lone: bool
+    ) -> tuple[RowMove, RowMove] | None:
+        """The first move with far corner (i, j) that leaves XOR 0 (``lone``: and turns no other heads cell)."""
+        columns = []
+        for t in self.second.turns(j):
+            value = 0
+            for b in (j, *t):
+                value ^= self.second.value(b)
+            columns.append(((j, *t), value))
+        for t in self.first.turns(i):
+            rows = (i, *t)
+            value = 0
+            for a in rows:
+                value ^= self.first.value(a)
+            for cols, other in columns:
+                if _fermat_product(value, other) != total:
+                    continue
+                if lone and any((a, b) in position and (a, b) != (i, j) for a in rows for b in cols):
+                    continue
+                return rows, cols
+        return None
 
     # -- play widget
 
@@ -873,6 +962,12 @@ class ProductGame(Ruleset):
     def describe(self, position: Cells, move: tuple[RowMove, RowMove]) -> str:
         cells = ", ".join(f"({i}, {j})" for i in move[0] for j in move[1])
         return f"turn {cells}"
+
+
+@lru_cache(maxsize=1 << 12)
+def _corner_quotient(total: int, alpha: int) -> int:
+    """S ⊗ α⁻¹ (α ≥ 1), which TurningCorners' moves need once per row: computed once each."""
+    return _fermat_product(total, nim_inverse(alpha))
 
 
 class TurningCorners(ProductGame):
@@ -896,6 +991,20 @@ class TurningCorners(ProductGame):
 
     def __repr__(self) -> str:
         return f"TurningCorners(rows={self.rows}, columns={self.columns})"
+
+    def _corner_move(
+        self, position: Cells, i: int, j: int, total: int, *, lone: bool
+    ) -> tuple[RowMove, RowMove] | None:
+        """ProductGame's, by formula: rows a = i − 1, …, 1 in turn, each with its one column b.
+
+        With A = a − 1 and so on, the move's change is (A ⊕ I) ⊗ (B ⊕ J), which must be S: so
+        B = J ⊕ S ⊗ (A ⊕ I)⁻¹, a column when B < J. At most i − 1 steps, not (i − 1)(j − 1).
+        """
+        for a in range(i - 1, 0, -1):
+            b = ((j - 1) ^ _corner_quotient(total, (a - 1) ^ (i - 1))) + 1
+            if b < j and not (lone and ((a, b) in position or (a, j) in position or (i, b) in position)):
+                return (i, a), (j, b)
+        return None
 
     def describe(self, position: Cells, move: tuple[RowMove, RowMove]) -> str:
         (c, a), (d, b) = move

@@ -418,3 +418,65 @@ def test_fast_single_coin_values_at_larger_sizes():
 def test_sizes_past_the_limit_are_refused_at_once(call, limit):
     with pytest.raises(ValueError, match=limit):
         call()
+
+
+# ---------------------------------------------------------------- one heads coin first (issue 23)
+
+
+def heads_turned(position, move):
+    """The heads coins (cells) a move turns: the components it changes, by the coin-sum theorem."""
+    if isinstance(position, frozenset):
+        return [(a, b) for a in move[0] for b in move[1] if (a, b) in position]
+    return [x for x in move if position[x - 1]]
+
+
+def first_lone_winner(game, position):
+    """The move winning_move must name when a one-heads-coin move wins, found by listing every move:
+    far coin (cell) among those whose value has the XOR's top bit, in order, then the others; each
+    coin's moves in ``moves`` order. None when no such move wins."""
+    total = game.grundy(position)
+    top = 1 << (total.bit_length() - 1)
+    if isinstance(position, frozenset):
+        heads, value, far = sorted(position), (lambda c: game.value(*c)), (lambda m: (m[0][0], m[1][0]))
+    else:
+        heads = [x for x in range(1, len(position) + 1) if position[x - 1]]
+        value, far = game.value, (lambda m: m[0])
+    moves = zip(game.moves(position), game.options(position), strict=True)
+    winners = [m for m, after in moves if game.grundy(after) == 0]
+    lone = [m for m in winners if len(heads_turned(position, m)) == 1]
+    for c in [c for c in heads if value(c) & top] + [c for c in heads if not value(c) & top]:
+        for m in lone:
+            if far(m) == c:
+                return m, len(winners) > len(lone)
+    return None, False
+
+
+@pytest.mark.parametrize(
+    ("game", "positions"),
+    [
+        (MockTurtles(8), rows(8)),
+        (Ruler(8), rows(8)),
+        (TurningTurtles(8), rows(8)),
+        (Twins(8), rows(8)),
+        (TurningCorners(3, 4), boards(3, 4)),
+        (ProductGame(Ruler(3), MockTurtles(3), 3, 3), boards(3, 3)),
+    ],
+    ids=["mock-turtles", "ruler", "turtles", "twins", "corners", "ruler x mock"],
+)
+def test_winning_move_turns_one_heads_coin_when_that_wins(game, positions):
+    # "Where a one-heap winning move exists, name it before a multi-heap one": here a heads coin
+    # (cell) is a heap. The page plays the same move (tests/test_js_turning.py compares them).
+    lone = mixed = 0
+    for p in positions:
+        if game.grundy(p) == 0:
+            continue
+        move = game.winning_move(p)
+        expected, others_win = first_lone_winner(game, p)
+        if expected is None:
+            assert len(heads_turned(p, move)) > 1 and game.grundy(game.apply(p, move)) == 0, (p, move)
+            continue
+        assert move == expected, (p, move, expected)
+        lone += 1
+        mixed += others_win
+    # the check checks something: positions where a move turning two or more heads coins wins too
+    assert lone > 50 and mixed > 10, (lone, mixed)

@@ -26,6 +26,18 @@ export function register(def) {
   return def;
 }
 
+/**
+ * The title line: the game's name in bold, its rules, and (a game's optional `howTo(params)`) how to
+ * move by clicking, as a span of class nimlib-help, which a puzzle hides (keeping its room) while its
+ * board takes no click.
+ */
+export function titleLine(doc, def, params, name) {
+  const line = el(doc, "div", { className: "nimlib-title" }, el(doc, "strong", { text: name }), " — ", def.rules(params));
+  const how = def.howTo ? def.howTo(params) : "";
+  if (how) line.append(" ", el(doc, "span", { className: "nimlib-help", text: how }));
+  return line;
+}
+
 /** The registered definition for a data-game name (Error if there is none). */
 export function gameDef(id) {
   const def = GAMES.get(id);
@@ -806,7 +818,7 @@ export function mount(model, root) {
       "data-turn": turn,
       "data-k": params.k,
     });
-    box.append(el(doc, "div", { className: "nimlib-title" }, el(doc, "strong", { text: def.title(params) }), " — ", def.rules(params)));
+    box.append(titleLine(doc, def, params, def.title(params)));
     let board;
     try {
       board = def.draw(position, params, v);

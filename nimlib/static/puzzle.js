@@ -12,7 +12,7 @@
 // Everything above the "DOM" line is pure logic on plain data, imported by the node tests. Every
 // top-level name starts with "puzzle" (the bundle shares one scope with core.js and the games).
 
-import { gameDef, key, makeRng, isOver, isMisere, applyMove, bestMove, computerMove, explainPosition, escapeHtml, el, OutOfTable, stateGameOf, stateJsonError, stateKind, stateRefused } from "./core.js";
+import { gameDef, key, makeRng, isOver, isMisere, applyMove, bestMove, computerMove, explainPosition, escapeHtml, el, OutOfTable, stateGameOf, stateJsonError, stateKind, stateRefused, titleLine } from "./core.js";
 
 /** Difficulty levels 0 .. PUZZLE_LEVELS - 1; each right answer climbs one. */
 export const PUZZLE_LEVELS = 5;
@@ -348,7 +348,7 @@ export function mountPuzzle(model, root) {
 
   const part = (tag, attrs, ...children) => el(doc, tag, attrs, ...children);
   const box = part("div", { className: "nimlib-puzzle", role: "group", "aria-label": `Puzzle: ${def.title(params)}` });
-  const title = part("div", { className: "nimlib-title" }, part("strong", { text: `Your turn: ${def.title(params)}` }), " — ", def.rules(params));
+  const title = titleLine(doc, def, params, `Your turn: ${def.title(params)}`);
   // The three questions share one grid cell, only the current one visible: the box is as tall as the
   // longest, so answering never moves what is below (no layout shift)
   const questions = {
@@ -543,6 +543,8 @@ export function mountPuzzle(model, root) {
     if (stage === "done") box.dataset.result = puzzle.tone;
     else delete box.dataset.result;
     for (const span of question.children) span.style.visibility = span.dataset.stage === stage ? "visible" : "hidden";
+    // the rules' "click …" words (a game's howTo) only while the board takes a move, their room kept
+    for (const help of title.querySelectorAll(".nimlib-help")) help.style.visibility = stage === "move" ? "visible" : "hidden";
     board.replaceChildren(draw(puzzle.shown, stage === "move"));
     // During one puzzle the board never gets shorter (a move that empties a row, a selection that is
     // gone): it keeps the tallest height it had, so the answers and controls below it do not move

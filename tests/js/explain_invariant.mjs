@@ -53,8 +53,6 @@ export const ORACLE = {
   },
 };
 
-// Games whose strategy is nimlib's winning_move, in nimlib's order of moves (checked against it)
-const NIMLIB_ORDER = new Set(["mock-turtles", "ruler", "corners"]);
 const NIM_FAMILY = new Set(["nim", "misere-nim", "moore", "misere-moore"]);
 
 /** "a", "a and b", "a, b and c": how the explanation lists the components a move changes. */
@@ -137,8 +135,8 @@ export function explainProblems(def, position, params, { turn = "reader", isWinn
   }
   // every component the move changes is named: marked in the table and in the sentence that changes them
   const changed = [...new Set(oracle ? oracle(position, d.move.move, params) : d.move.parts)].sort((a, b) => a - b);
-  // a move inside one component comes before one that changes several (games that follow nimlib's own order excepted)
-  if (changed.length > 1 && !NIMLIB_ORDER.has(def.id)) {
+  // a move inside one component comes before one that changes several (every game)
+  if (changed.length > 1) {
     const one = def.moves(position, params, turn).find((m) => {
       const parts = oracle ? oracle(position, m.move, params) : core.partsOf(def, position, m, analysis, params, turn) || [];
       return new Set(parts).size === 1 && BigInt(def.analyse(m.after, params, core.other(turn)).total) === 0n;

@@ -4,6 +4,9 @@
 // several heaps, a coin chosen first) and large Nim heaps drawn compactly included.
 import test from "node:test";
 import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import * as core from "../../nimlib/static/core.js";
 import * as pz from "../../nimlib/static/puzzle.js";
 import "../../nimlib/static/games/nim.js";
@@ -13,6 +16,7 @@ import "../../nimlib/static/games/turning.js";
 import "../../nimlib/static/games/graphs.js";
 import "../../nimlib/static/games/hackenbush.js";
 import { makeDocument } from "./mount_helpers.mjs";
+import { GOOD } from "./good_states.mjs";
 
 const CHAPTER_GRAPH = { vertices: [0, 1, 2, 3, 4, 5, 6, 7], edges: [[0, 1], [0, 2], [0, 3], [1, 3], [1, 4], [2, 4], [2, 5], [3, 5], [4, 5], [4, 6], [7, 2], [7, 6]] };
 const GAMES = [
@@ -83,3 +87,78 @@ for (const g of GAMES) {
     if (g.game === "nim") assert.ok(compact >= 1, "no winning move to a stone a compact row leaves out was checked");
   });
 }
+
+// ------------------------------------------------------------------ the title line says no "click" either
+
+/** Every registered game (the good states of good_states.mjs), as a puzzle and in play. */
+async function everyGame() {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const gamesDir = join(here, "..", "..", "nimlib", "static", "games");
+  for (const file of readdirSync(gamesDir).filter((f) => f.endsWith(".js")).sort()) await import(pathToFileURL(join(gamesDir, file)));
+  return core.registeredGames();
+}
+
+/** mount_helpers' small DOM, with createElementNS for the drawings that use SVG (Hackenbush). */
+function svgDocument() {
+  const doc = makeDocument();
+  doc.createElementNS = (_, tag) => doc.createElement(tag);
+  return doc;
+}
+
+const CLICK_WORDS = /\b(click|clicks|select|press|tap|drag)\b/i;
+
+test("every game's puzzle: no words shown anywhere say click or select while it asks P or N; its how-to shows in play", async () => {
+  globalThis.NIMLIB_DELAY = 0;
+  const ids = await everyGame();
+  assert.deepEqual(Object.keys(GOOD).sort(), [...ids].sort(), "a registered game has no good state in good_states.mjs");
+  let asked = 0;
+  let moved = 0;
+  const howTos = [];
+  for (const id of ids) {
+    const def = core.gameDef(id);
+    const params = { ...GOOD[id][0], seed: 21 };
+    const how = def.howTo ? def.howTo(params) : "";
+    if (how) howTos.push(id);
+    // the rules line itself says no click: that belongs in howTo (shown only while the board plays)
+    assert.doesNotMatch(def.rules(params), CLICK_WORDS, `${id}: the rules say how to click; move those words to howTo`);
+    const doc = svgDocument();
+    const root = doc.createElement("div");
+    const values = { mode: "puzzle", game: id, params, sizes: [2, 8], results: [], streak: 0, solved: 0 };
+    pz.mountPuzzle({ get: (n) => values[n], set: (n, v) => (values[n] = v), save_changes() {}, on() {}, off() {} }, root);
+    let reachedMove = false;
+    for (let i = 0; i < 12 && !(reachedMove && i >= 3); i++) {
+      const box = root.querySelector(".nimlib-puzzle");
+      const where = `${id} ${box.getAttribute("data-position")}`;
+      assert.equal(box.getAttribute("data-stage"), "answer", where);
+      assert.doesNotMatch(shownText(box), CLICK_WORDS, `${where}: words that say to click show while the puzzle asks P or N`);
+      const title = box.querySelector(".nimlib-title");
+      const helps = title.querySelectorAll(".nimlib-help");
+      // the how-to keeps its room (hidden, not removed), so nothing moves when it shows again
+      assert.deepEqual(helps.map((h) => h.textContent), how ? [how] : [], `${where}: the title's how-to`);
+      asked++;
+      // answer right: at an N-position the puzzle then asks for the move, and the board plays
+      const position = JSON.parse(box.getAttribute("data-position"));
+      const isP = pz.puzzleIsP(def, position, params);
+      root.querySelector(`[data-answer='${isP ? "P" : "N"}']`).click();
+      if (box.getAttribute("data-stage") === "move") {
+        reachedMove = true;
+        moved++;
+        if (how) assert.ok(shownText(title).includes(how), `${where}: the how-to is hidden while the board takes a move`);
+      } else {
+        assert.doesNotMatch(shownText(title), CLICK_WORDS, `${where}: the title says to click once the puzzle is done`);
+      }
+      root.querySelector("[data-ctl='next']").click();
+    }
+    if (how) assert.ok(reachedMove, `${id}: no puzzle asked for a move, so the how-to was never checked shown`);
+    // in play the how-to shows after the rules
+    const play = doc.createElement("div");
+    const state = { game: id, params: GOOD[id][0], position: GOOD[id][1], start: GOOD[id][1], history: [], computer_first: false, message: "" };
+    core.mount({ get: (n) => state[n], set: (n, v) => (state[n] = v), save_changes() {}, on() {}, off() {} }, play);
+    const line = play.querySelector(".nimlib-title");
+    assert.ok(line && shownText(line).includes(def.rules(GOOD[id][0])), `${id}: the rules in play`);
+    if (how) assert.ok(shownText(line).includes(how), `${id}: the how-to in play`);
+  }
+  // the check checks something: the games that say how to click in their title, and puzzles that reached the move
+  assert.deepEqual(howTos.sort(), ["staircase", "trominoes"]);
+  assert.ok(asked >= 3 * ids.length && moved >= ids.length, `${asked} questions, ${moved} moves asked`);
+});

@@ -190,8 +190,8 @@ function staircaseDraw(position, params, view) {
 register({
   id: "staircase",
   title: () => "Staircase nim",
-  rules: () =>
-    "Move any number of coins from one step down to the step below; coins on step 1 stay there. Whoever makes the last move wins. Click a coin: it goes down with the coins above it.",
+  rules: () => "Move any number of coins from one step down to the step below; coins on step 1 stay there. Whoever makes the last move wins.",
+  howTo: () => "Click a coin: it goes down with the coins above it.",
   misere: () => false,
   parse: (text, params) => {
     const steps = coinNumbers(text, "coins per step");

@@ -184,8 +184,8 @@ function tromParse(text, params) {
 register({
   id: "trominoes",
   title: () => "Trominoes",
-  rules: () =>
-    "Place an L-tromino (three cells of a 2×2 square) on free cells: click one of the shapes under the board. Whoever places the last tromino wins.",
+  rules: () => "Place an L-tromino (three cells of a 2×2 square) on free cells. Whoever places the last tromino wins.",
+  howTo: () => "Click one of the shapes under the board.",
   misere: () => false,
   parse: tromParse,
   validate: tromValidate,

@@ -18,8 +18,10 @@
 // The values are the theorems of the chapter: a heads coin at place x is worth the x-th odious
 // number (Mock Turtles) or the largest power of 2 dividing x (Ruler); a heads cell (i, j) of Turning
 // Corners is worth (i - 1) ⊗ (j - 1), a nim product. A position is worth the XOR of its heads coins.
-// The strategy is nimlib's winning_move: the leftmost coin whose value has the top bit of the XOR,
-// turned with the first set of coins (in nimlib's order) whose values XOR to its value ⊕ the XOR.
+// The strategy is nimlib's winning_move, one heads coin first: a move that turns one heads coin (and
+// tails coins) when one wins, tried from the coins whose value has the top bit of the XOR, left to
+// right, then from the others; else the leftmost coin with the top bit, turned with the first set of
+// coins (in nimlib's order) whose values XOR to its value ⊕ the XOR.
 //
 // Playing: the rightmost heads coin (Turning Corners: the last heads cell outside row 1 and column 1,
 // the far corner) is chosen to begin with, so the board always shows moves that one click plays.
@@ -39,6 +41,12 @@ export function turningOdious(x) {
   let ones = 0;
   for (let v = m; v > 0; v = Math.floor(v / 2)) ones += v % 2;
   return 2 * m + (ones % 2 === 0 ? 1 : 0);
+}
+
+/** The place whose coin is worth w in Mock Turtles (odious numbers are distinct), 0 when none is. */
+function turningOdiousPlace(w) {
+  const m = Math.floor(w / 2);
+  return w >= 1 && turningOdious(m + 1) === w ? m + 1 : 0;
 }
 
 /** The largest power of 2 dividing x (x >= 1). */
@@ -76,6 +84,19 @@ const TURNING_ROWS = {
     },
     // a legal set of places turned (x first): 1, 2 or 3 coins, the others left of x, right to left
     legal: (places) => places.length <= 3,
+    // the first set of others (in the order above) whose coins are all tails and worth t together, or
+    // null: nimlib's MockTurtles._lone_set, by formula (at most x steps)
+    lone: (position, x, t) => {
+      if (t === 0) return [];
+      const single = turningOdiousPlace(t);
+      if (single > 0 && single < x && !position[single - 1]) return [single];
+      for (let y = x - 1; y >= 2; y--) {
+        if (position[y - 1]) continue;
+        const z = turningOdiousPlace(t ^ turningOdious(y));
+        if (z > 0 && z < y && !position[z - 1]) return [y, z];
+      }
+      return null;
+    },
   },
   ruler: {
     title: "The Ruler game",
@@ -87,6 +108,19 @@ const TURNING_ROWS = {
     },
     // a run x, x - 1, …
     legal: (places) => places.every((p, i) => p === places[0] - i),
+    // the shortest run of tails coins left of x worth t together ([] when t is 0), or null: nimlib's
+    // Ruler._lone_set (at most x steps)
+    lone: (position, x, t) => {
+      let value = 0;
+      for (let y = x; y >= 1; y--) {
+        if (y < x) {
+          if (position[y - 1]) return null; // every longer run turns this heads coin too
+          value ^= turningLowbit(y);
+        }
+        if (value === t) return Array.from({ length: x - y }, (_, i) => x - 1 - i);
+      }
+      return null;
+    },
   },
 };
 
@@ -167,22 +201,30 @@ export function turningRowValidate(position, params) {
   return stateNaturalsError(position, "the coins", { most: TURNING_MAX_COINS, max: 1 });
 }
 
-/** nimlib's winning_move: {move, after, label}, or null when the XOR is 0. */
+/**
+ * nimlib's winning_move: {move, after, label, parts}, or null when the XOR is 0. One heads coin first:
+ * a move whose only heads coin is its rightmost coin x (the others are tails, worth v(x) ⊕ XOR
+ * together), x tried among the heads coins with the XOR's top bit, left to right, then among the
+ * others; else the leftmost coin with the top bit, turned with the first set that reaches its target.
+ */
 export function turningRowBest(id, position) {
   const game = TURNING_ROWS[id];
   const { total } = turningRowAnalyse(id, position);
   if (total === 0) return null;
   const top = 2 ** Math.floor(Math.log2(total));
-  let x = 1;
-  while (!(position[x - 1] && game.value(x) & top)) x++;
+  const heads = [];
+  position.forEach((coin, i) => {
+    if (coin) heads.push(i + 1);
+  });
+  const first = heads.filter((x) => game.value(x) & top);
+  for (const x of [...first, ...heads.filter((x) => !(game.value(x) & top))]) {
+    const others = game.lone(position, x, game.value(x) ^ total);
+    if (others) return turningRowStep(position, [x, ...others]);
+  }
+  const x = first[0];
   const target = game.value(x) ^ total;
   for (const others of game.others(x)) {
-    if (others.reduce((t, y) => t ^ game.value(y), 0) === target) {
-      const places = [x, ...others];
-      const rank = turningHeadsRank(position);
-      const parts = places.filter((p) => position[p - 1]).map((p) => rank[p - 1]).sort((a, b) => a - b);
-      return { move: turningIndices(places), after: turningFlip(position, places), label: turningRowLabel(places), parts };
-    }
+    if (others.reduce((t, y) => t ^ game.value(y), 0) === target) return turningRowStep(position, [x, ...others]);
   }
   throw new Error(`no move from coin ${x} reaches value ${target}`);
 }
@@ -368,8 +410,9 @@ function turningDefineRow(id) {
     isOver: (position) => !position.includes(1),
     stall: (position) => (position.includes(1) ? turningRowStep(position, [position.lastIndexOf(1) + 1]) : null),
     analyse: (position) => turningRowAnalyse(id, position),
-    // nimlib's winning_move: the leftmost coin with the XOR's top bit (the component the explanation
-    // names) turned with the first set of coins that reaches its target; explainData describes it
+    // nimlib's winning_move: one heads coin turned (with tails coins) when that wins, else the leftmost
+    // coin with the XOR's top bit with the first set that reaches its target; explainData names the
+    // coins it turns that are heads (the components it changes)
     best: (position) => turningRowBest(id, position),
     explain: (position, params) => turningRowExplain(def, id, position, params),
     draw: (position, params, view) => turningRowDraw(id, position, params, view),
@@ -470,19 +513,61 @@ export function turningCornersValidate(position, params) {
   return null;
 }
 
-/** nimlib's winning_move for Turning Corners: {move, after, label}, or null when the XOR is 0. */
+// Nim inverses in the field {0, …, 255} (Turning Corners' values: sides of at most 100), as needed
+const TURNING_INVERSES = new Map();
+
+/** The b with a ⊗ b = 1, for 1 <= a < 256: a^254 (a^255 = 1 in the field of 256). */
+function turningNimInverse(a) {
+  if (!(a >= 1 && a < 256)) throw new Error(`no nim inverse of ${a} below 256`);
+  if (!TURNING_INVERSES.has(a)) {
+    let [result, base] = [1, a];
+    for (let e = 254; e > 0; e = Math.floor(e / 2)) {
+      if (e % 2) result = turningNimProduct(result, base);
+      base = turningNimProduct(base, base);
+    }
+    TURNING_INVERSES.set(a, result);
+  }
+  return TURNING_INVERSES.get(a);
+}
+
+/**
+ * The first move with far corner (c, d) that leaves XOR S at 0 (`lone`: and turns no other heads
+ * cell), rows a = c - 1, …, 1: nimlib's TurningCorners._corner_move. The move changes the XOR by
+ * (A ⊕ C) ⊗ (B ⊕ D) (A = a - 1, …), so each row a has one column: B = D ⊕ S ⊗ (A ⊕ C)⁻¹, when B < D.
+ */
+function turningCornerMove(position, heads, c, d, S, lone, quotients) {
+  for (let a = c - 1; a >= 1; a--) {
+    const alpha = (a - 1) ^ (c - 1);
+    if (quotients[alpha] === undefined) quotients[alpha] = turningNimProduct(S, turningNimInverse(alpha)); // S ⊗ α⁻¹
+    const b = ((d - 1) ^ quotients[alpha]) + 1;
+    if (b >= d) continue;
+    if (lone && [[a, b], [a, d], [c, b]].some(([i, j]) => heads.has(turningCellKey(i, j)))) continue;
+    return turningCornersStep(position, [[c, a], [d, b]]);
+  }
+  return null;
+}
+
+/**
+ * nimlib's winning_move for Turning Corners: {move, after, label, parts}, or null when the XOR is 0.
+ * One heads cell first: a move whose only heads corner is its far corner, the far corner tried among
+ * the cells with the XOR's top bit in (row, column) order, then among the others; else the first
+ * move from the first cell with the top bit.
+ */
 export function turningCornersBest(position) {
   const { total } = turningCornersAnalyse(position);
   if (total === 0) return null;
   const top = 2 ** Math.floor(Math.log2(total));
-  const [c, d] = turningSortCells(position).find(([i, j]) => turningCellValue(i, j) & top);
-  const target = turningCellValue(c, d) ^ total;
-  for (let a = c - 1; a >= 1; a--) {
-    for (let b = d - 1; b >= 1; b--) {
-      if ((turningCellValue(a, b) ^ turningCellValue(a, d) ^ turningCellValue(c, b)) === target) return turningCornersStep(position, [[c, a], [d, b]]);
-    }
+  const heads = new Set(position.map(([i, j]) => turningCellKey(i, j)));
+  const cells = turningSortCells(position);
+  const first = cells.filter(([i, j]) => turningCellValue(i, j) & top);
+  const quotients = []; // S ⊗ α⁻¹ by α, each computed once
+  for (const [c, d] of [...first, ...cells.filter(([i, j]) => !(turningCellValue(i, j) & top))]) {
+    const move = turningCornerMove(position, heads, c, d, total, true, quotients);
+    if (move) return move;
   }
-  throw new Error(`no move from cell (${c}, ${d}) reaches value ${target}`);
+  const move = turningCornerMove(position, heads, first[0][0], first[0][1], total, false, quotients);
+  if (!move) throw new Error(`no move from cell (${first[0][0]}, ${first[0][1]}) reaches XOR 0`);
+  return move;
 }
 
 function turningCornersSize(params) {
@@ -612,7 +697,8 @@ const turningCornersDef = register({
     return far ? turningCornersStep(position, [[far[0], far[0] - 1], [far[1], far[1] - 1]]) : null;
   },
   analyse: (position) => turningCornersAnalyse(position),
-  // nimlib's winning_move: the first heads cell with the top bit (the component named) as far corner
+  // nimlib's winning_move: a rectangle with one heads corner (its far corner) when one wins, else one
+  // whose far corner is the first heads cell with the top bit; explainData names its heads corners
   best: (position) => turningCornersBest(position),
   explain: (position, params) => turningCornersExplain(turningCornersDef, position, params),
   draw: turningCornersDraw,
