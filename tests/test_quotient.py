@@ -220,7 +220,7 @@ def test_quotient_bad_input(monkeypatch):
     monkeypatch.setattr(quotient_module, "MAX_TRIAL", 5)
     with pytest.raises(ValueError, match="MAX_TRIAL = 5"):
         quotient(kayles, 5)
-    monkeypatch.setattr(quotient_module, "MAX_TRIAL", 2_048)
+    monkeypatch.setattr(quotient_module, "MAX_TRIAL", 16_384)
     monkeypatch.setattr(quotient_module, "MAX_ORDER", 10)
     with pytest.raises(ValueError, match="MAX_ORDER = 10"):
         quotient(kayles, 5)
