@@ -13,8 +13,11 @@ Plambeck and Siegel's MisereSolver does, heap by heap: a candidate monoid,
 P-portion and pretending function (a *pretension*) is checked exactly against
 every sum at once by a finite automaton, and the monoid grows only when the
 new heap is not equivalent to an element it already has (see its docstring
-for the argument). Its answer is exact for heaps ≤ n. Whether the quotient
-stays the same for all larger heaps is what Plambeck and Siegel's periodicity
+for the argument); when a new heap splits old elements, the candidate is
+recalibrated from the least sum it gets wrong, as MisereSolver does. Its
+answer is exact for heaps ≤ n (Dawson's Kayles to heap 30: 360 elements, the
+size Siegel reports, cited in :func:`quotient`). Whether the quotient stays
+the same for all larger heaps is what Plambeck and Siegel's periodicity
 theorem for misère quotients of octal games decides (cited, Plambeck and
 Siegel 2008); this module does not check that theorem's hypotheses, so
 ``MisereQuotient.stable_from`` is an observation on the computed range only.
@@ -694,14 +697,25 @@ def quotient(game: HeapGame, n: int) -> MisereQuotient:
     element) that is right for every sum of heaps below n, and add heap n.
     First try each element x of the current quotient as the heap's element;
     if none works, adjoin the heap as a new generator h with a relation
-    h^(i+p) = h^i (trying small i and p) and, if that fails too, also free
-    again the heaps of the least sum that failed (their old elements split).
+    h^(i+p) = h^i (trying small i and p). If that fails too, *recalibrate*
+    as MisereSolver does: take the least sum the trial gets wrong, free
+    again some of its heaps (one, then two, … of them) as cyclic generators
+    beside the products of the other heaps' elements (old elements split),
+    decide each new element's P-status by the fewest-token sum reaching it,
+    reduce, and keep the first trial that gets that sum right; repeat with
+    the next failing sum. Trials are reduced at every stage, so they stay
+    near the quotient's size instead of multiplying up.
     "Works" is checked exactly, for every sum of heaps ≤ n at once, by the
     finite automaton of :func:`_verify`; and a pretension that is right for
     every sum, restricted to the products of heaps and reduced, *is* the
     quotient (two sums are indistinguishable exactly when their elements
-    are). ``ValueError`` up front for n > MAX_QUOTIENT_HEAPS, and as soon as
-    the order passes MAX_ORDER or a verification passes MAX_STATES states.
+    are): the search only proposes, the check decides. For Dawson's Kayles
+    this gives order 360 at n = 30, the size Siegel reports for Q_30(0.07)
+    (cited: Plambeck's blog "Misère games", 28 August 2007).
+    ``ValueError`` up front for n > MAX_QUOTIENT_HEAPS, and as soon as a
+    quotient or reduced trial passes MAX_ORDER elements, a trial monoid
+    MAX_TRIAL, a verification MAX_STATES states or one heap
+    MAX_RECALIBRATIONS recalibrations.
 
     >>> from nimlib.rulesets import octal
     >>> q = quotient(octal("0.75"), 8)
