@@ -646,7 +646,12 @@ def _trial(
     rep = [0] * count
     for x in reversed(range(size)):
         rep[cls[x]] = x
-    new_table = [[cls[where[times(order[rep[a]], order[rep[b]])]] for b in range(count)] for a in range(count)]
+    # the table of the classes, from one representative each (inlined times: count² products)
+    parts = [divmod(order[r], c) for r in rep]
+    new_table = []
+    for high, low in parts:
+        base_row, cyc_row = base[high], cyc[low]
+        new_table.append([cls[where[base_row[y] * c + cyc_row[k]]] for y, k in parts])
     p = {cls[where[x]] for x in order if verdict[x]}
     return new_table, p, [cls[where[x]] for x in psi]
 
