@@ -224,6 +224,12 @@ def test_quotient_bad_input(monkeypatch):
     monkeypatch.setattr(quotient_module, "MAX_ORDER", 10)
     with pytest.raises(ValueError, match="MAX_ORDER = 10"):
         quotient(kayles, 5)
+    monkeypatch.setattr(quotient_module, "MAX_ORDER", 1_024)
+    # Dawson's Kayles heap 10 splits old elements: its trials need three recalibrations
+    assert quotient(dawsons_kayles, 10).order == 12
+    monkeypatch.setattr(quotient_module, "MAX_RECALIBRATIONS", 2)
+    with pytest.raises(ValueError, match=r"heap 10: .* MAX_RECALIBRATIONS = 2 recalibrations"):
+        quotient(dawsons_kayles, 10)
 
 
 # ---------------------------------------------------------------- nimlib quotient (command line)
@@ -354,7 +360,7 @@ def test_the_stored_dawsons_kayles_quotient_agrees_with_search_on_random_sums_wi
     assert 20 < sum(searched) < 230  # both outcomes occur: a constant answer would not pass
 
 
-@pytest.mark.slow  # about 40 s here (tools/bench_quotient.py)
+@pytest.mark.slow  # 35 to 75 s here, with the machine's load (tools/bench_quotient.py)
 def test_dawsons_kayles_quotient_of_heaps_to_30_has_order_360(dawson30):
     # Siegel, answering questions about MisereSolver on Plambeck's blog "Misère games"
     # (miseregames.wordpress.com, 28 August 2007, "Some MisereSolver questions answered"):
