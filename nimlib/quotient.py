@@ -775,6 +775,8 @@ def quotient(game: HeapGame, n: int) -> MisereQuotient:
                 break
             if start is None or (index, period) == (2, 2):
                 start = candidate, failure
+            if failure.count(h) <= index:
+                break  # no power of h in the failing sum passes the tail: recalibrate rather than lengthen
         attempts = 0
         while pretension is None:
             if attempts == MAX_RECALIBRATIONS:
