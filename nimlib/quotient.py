@@ -235,17 +235,17 @@ def misere_quotient(game: HeapGame, heaps: Iterable[int], *, test_heaps: int = 6
 # The largest heap bound quotient() accepts: each heap adds one step of the verification below
 MAX_QUOTIENT_HEAPS = 200
 # The largest order of a quotient, or of a reduced trial pretension, it builds (its table has MAX_ORDER² entries;
-# Dawson's Kayles to heap 30 passes through a trial of 752 elements on the way to its 360)
+# Dawson's Kayles to heap 30 passes through a trial of 688 elements on the way to its 360)
 MAX_ORDER = 1_024
 # The most (element, option set) states one verification may visit before it is refused
 MAX_STATES = 400_000
 # How many option sets per element the quick test of a candidate element reuses
 SAMPLE = 24
 # The largest trial monoid (before reduction) a step builds: it is never tabulated, only its products of heap
-# elements are visited (Dawson's Kayles to heap 30 needs 7,168)
+# elements are visited (Dawson's Kayles to heap 30 needs 4,992)
 MAX_TRIAL = 16_384
 # The most recalibrations (trial pretensions after the first) one heap may take (Dawson's Kayles to heap 30 needs
-# at most 18, at heap 25)
+# at most 19, at heap 25)
 MAX_RECALIBRATIONS = 64
 # The cycles tried for a new generator h, in order: (index, period) means h^(index+period) = h^index
 _CYCLES = ((1, 2), (2, 2), (3, 2), (2, 4), (4, 4))
