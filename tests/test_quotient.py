@@ -360,7 +360,7 @@ def test_the_stored_dawsons_kayles_quotient_agrees_with_search_on_random_sums_wi
     assert 20 < sum(searched) < 230  # both outcomes occur: a constant answer would not pass
 
 
-@pytest.mark.slow  # 35 to 75 s here, with the machine's load (tools/bench_quotient.py)
+@pytest.mark.slow  # 25 to 75 s here, with the machine's load (tools/bench_quotient.py)
 def test_dawsons_kayles_quotient_of_heaps_to_30_has_order_360(dawson30):
     # Siegel, answering questions about MisereSolver on Plambeck's blog "Misère games"
     # (miseregames.wordpress.com, 28 August 2007, "Some MisereSolver questions answered"):
