@@ -779,8 +779,9 @@ LIMITS
   rare             N <= 16,777,216 (MAX_RARE) in memory; with --frequencies or --checkpoint an octal
                    game streams in bounded memory (under 2 GiB): N <= 2^40 (MAX_STREAM), and a run the
                    estimate puts over a minute (STREAM_SECONDS) is refused unless --checkpoint DIR is given
-  quotient         N <= 60 heaps (MAX_QUOTIENT_CLI); refused as it runs when the quotient passes 256
-                   elements (quotient.MAX_ORDER) or its check passes 400,000 states (quotient.MAX_STATES)
+  quotient         N <= 60 heaps (MAX_QUOTIENT_CLI); refused as it runs when the quotient or a trial
+                   passes 1,024 elements (quotient.MAX_ORDER), an unreduced trial 16,384 (MAX_TRIAL), a
+                   check 400,000 states (MAX_STATES), or a heap 64 recalibrations (MAX_RECALIBRATIONS)
   subtraction:S, allbut:E   each number <= 1,000,000 (MAX_TAKE), N times their count <= 4,000,000,000
                    (MAX_TAKE_WORK); every number on the command line is ASCII digits 0-9
   Output paths (--plot, --certificate) are checked before the work: not empty, an existing folder,

@@ -13,8 +13,11 @@ Plambeck and Siegel's MisereSolver does, heap by heap: a candidate monoid,
 P-portion and pretending function (a *pretension*) is checked exactly against
 every sum at once by a finite automaton, and the monoid grows only when the
 new heap is not equivalent to an element it already has (see its docstring
-for the argument). Its answer is exact for heaps ≤ n. Whether the quotient
-stays the same for all larger heaps is what Plambeck and Siegel's periodicity
+for the argument); when a new heap splits old elements, the candidate is
+recalibrated from the least sum it gets wrong, as MisereSolver does. Its
+answer is exact for heaps ≤ n (Dawson's Kayles to heap 30: 360 elements, the
+size Siegel reports, cited in :func:`quotient`). Whether the quotient stays
+the same for all larger heaps is what Plambeck and Siegel's periodicity
 theorem for misère quotients of octal games decides (cited, Plambeck and
 Siegel 2008); this module does not check that theorem's hypotheses, so
 ``MisereQuotient.stable_from`` is an observation on the computed range only.
@@ -30,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 
 from . import search
 from ._check import check_int, check_position
@@ -231,17 +234,19 @@ def misere_quotient(game: HeapGame, heaps: Iterable[int], *, test_heaps: int = 6
 
 # The largest heap bound quotient() accepts: each heap adds one step of the verification below
 MAX_QUOTIENT_HEAPS = 200
-# The largest quotient order it builds (a trial monoid is at most MAX_ORDER times the new generator's cycle)
-MAX_ORDER = 256
+# The largest order of a quotient, or of a reduced trial pretension, it builds (its table has MAX_ORDER² entries;
+# Dawson's Kayles to heap 30 passes through a trial of 688 elements on the way to its 360)
+MAX_ORDER = 1_024
 # The most (element, option set) states one verification may visit before it is refused
 MAX_STATES = 400_000
 # How many option sets per element the quick test of a candidate element reuses
 SAMPLE = 24
-# The largest trial monoid (before reduction) a step builds
-MAX_TRIAL = 2_048
-# The most heaps freed again in one step, and the most trial monoids one step builds
-MAX_FREED = 6
-MAX_RECALIBRATIONS = 24
+# The largest trial monoid (before reduction) a step builds: it is never tabulated, only its products of heap
+# elements are visited (Dawson's Kayles to heap 30 needs 4,992)
+MAX_TRIAL = 16_384
+# The most recalibrations (trial pretensions after the first) one heap may take (Dawson's Kayles to heap 30 needs
+# at most 19, at heap 25)
+MAX_RECALIBRATIONS = 64
 # The cycles tried for a new generator h, in order: (index, period) means h^(index+period) = h^index
 _CYCLES = ((1, 2), (2, 2), (3, 2), (2, 4), (4, 4))
 
@@ -389,6 +394,8 @@ def _verify(
     ``sample``, if given, receives a few option sets S seen with each element.
     """
     import heapq
+    from functools import reduce
+    from operator import or_
 
     size = len(table)
     decided: dict[int, bool] = {} if p is None else {x: x in p for x in range(size)}
@@ -399,7 +406,7 @@ def _verify(
             moves.setdefault((phi[h], trans[h]), h)
     steps = []
     for (g, tr), h in moves.items():
-        image = [table[s][g] for s in range(size)]
+        image = [1 << table[s][g] for s in range(size)]  # the bit of s·g, for each element s
         steps.append((h, g, tr, image))
     p_mask = 0
     for x, is_p in decided.items():
@@ -407,6 +414,8 @@ def _verify(
             p_mask |= 1 << x
     dist: dict[tuple[int, int], int] = {(0, 0): 0}
     parent: dict[tuple[int, int], tuple[tuple[int, int], int]] = {}
+    # the bits of m·T(h) for each step, per element m: a state's set after a step is S·g ∪ m·T(h)
+    after_t: dict[int, list[int]] = {}
     queue = [(0, 0, 0)]
     while queue:
         d, m, s = heapq.heappop(queue)
@@ -430,16 +439,18 @@ def _verify(
                 word.append(h)
             return None, tuple(sorted(word))
         row = table[m]
-        for h, g, tr, image in steps:
+        bits = []
+        rest = s
+        while rest:
+            low = rest & -rest
+            bits.append(low.bit_length() - 1)
+            rest ^= low
+        masks = after_t.get(m)
+        if masks is None:
+            masks = after_t[m] = [reduce(or_, [1 << row[t] for t in tr], 0) for _, _, tr, _ in steps]
+        for (h, g, _, image), t_mask in zip(steps, masks, strict=True):
             m2 = row[g]
-            s2 = 0
-            bits = s
-            while bits:
-                low = bits & -bits
-                s2 |= 1 << image[low.bit_length() - 1]
-                bits ^= low
-            for t in tr:
-                s2 |= 1 << row[t]
+            s2 = reduce(or_, map(image.__getitem__, bits), t_mask)
             key = (m2, s2)
             d2 = d + h
             old = dist.get(key)
@@ -504,8 +515,21 @@ def _times_cycle(table: list[list[int]], index: int, period: int) -> list[list[i
     ]
 
 
+def _cycle_table(cycles: list[tuple[int, int]]) -> list[list[int]]:
+    """The multiplication table of C(i1, p1) × C(i2, p2) × …, (k1, k2, …) numbered in mixed radix, k1 first."""
+    table = [[0]]
+    for index, period in cycles:
+        table = _times_cycle(table, index, period)
+    return table
+
+
 def _cycle_for(table: list[list[int]], x: int, exponent: int) -> tuple[int, int]:
-    """The cycle (index, period) for a heap freed again: x's own in Q, with an index of at least ``exponent`` - 1."""
+    """The cycle (index, period) for a freed heap: x's own, with an index of at least ``exponent`` - 1 and even period.
+
+    x is the heap's element in the current pretension; the least failing sum
+    has the heap ``exponent`` times, so its powers up to that one must be
+    told apart.
+    """
     powers = [0]
     while True:
         y = table[powers[-1]][x]
@@ -533,55 +557,141 @@ def _reachable(table: list[list[int]], gens: set[int]) -> list[int]:
 
 def _trial(
     game: HeapGame, table: list[list[int]], phi: list[int], h: int, free: list[int], cycles: list[tuple[int, int]]
-) -> tuple[tuple | None, tuple[int, ...]]:
-    """Try the monoid Q × C(i1, p1) × … with the heaps ``free`` (the new heap h last) as free cyclic generators.
+) -> tuple[list[list[int]], set[int], list[int]]:
+    """A trial pretension for heaps ≤ h: the heaps ``free`` become free cyclic generators, then mark and reduce.
 
-    The other heaps keep their elements of Q. The transitions are recomputed
-    for every heap (a freed heap changes its followers' options), the
-    P-portion is found and checked by :func:`_verify`, and the result is
-    restricted to the products of heap elements and reduced. Returns
-    ((table, P, phi), ()) or (None, a failing sum's heaps).
+    The monoid is M × C(i1, p1) × …, M the products of the elements (in
+    ``table``) of the heaps that keep theirs (``phi``; phi[h] may be a
+    placeholder when h is in ``free``). It is never tabulated: an element is
+    a pair (m, k), multiplied coordinatewise, and only the products of heap
+    elements are visited. Each one's P-status is decided by the fewest-token
+    sum that reaches it (its options have fewer tokens, so theirs are
+    decided already); then indistinguishable elements are merged
+    (:func:`_reduce`). Returns (table, P, phi) of the reduced pretension,
+    which :func:`_verify` must still check: this is a candidate, not a proof.
     """
-    # Q is cut down to the products of the heaps that keep their elements (a freed generator may leave)
-    kept = _reachable(table, {phi[k] for k in range(1, h) if k not in free})
+    import heapq
+
+    kept = _reachable(table, {phi[k] for k in range(1, h + 1) if k not in free})
     at = {x: i for i, x in enumerate(kept)}
-    big = [[at[table[x][y]] for y in kept] for x in kept]
-    phi_big = [at.get(x, 0) for x in phi] + [0]
+    base = [[at[table[x][y]] for y in kept] for x in kept]
+    cyc = _cycle_table(cycles)
+    c = len(cyc)
+    if len(base) * c > MAX_TRIAL:
+        raise ValueError(
+            f"heap {h}: a trial monoid of {len(base):,} × {c} = {len(base) * c:,} elements is more than "
+            f"MAX_TRIAL = {MAX_TRIAL:,}: the quotient is too large for this engine"
+        )
+
+    def times(x: int, y: int) -> int:
+        return base[x // c][y // c] * c + cyc[x % c][y % c]
+
+    psi = [at.get(x, 0) * c for x in phi[: h + 1]]
+    unit = c
     for j, (index, period) in zip(free, cycles, strict=True):
-        c = index + period
-        big = _times_cycle(big, index, period)
-        phi_big = [x * c for x in phi_big]
-        if len(big) > MAX_TRIAL:
-            return None, ()
-        phi_big[j] = 1
-    # every free heap's coordinate was multiplied by the later cycles' sizes: recompute its unit
-    unit = 1
-    for j, (index, period) in reversed(list(zip(free, cycles, strict=True))):
-        phi_big[j] = unit
-        unit *= index + period
-    trans = [frozenset()] + [_transitions(game, big, phi_big, k) for k in range(1, h + 1)]
+        unit //= index + period
+        psi[j] = unit
+    trans: list[frozenset[int]] = [frozenset()]
     for k in range(1, h + 1):
-        if not trans[k]:
-            phi_big[k] = 0
-    p, failure = _verify(big, phi_big, trans, None)
-    if p is None:
-        return None, failure
-    gens = {phi_big[k] for k in range(1, h + 1)}
-    keep = _reachable(big, gens)
-    where = {x: i for i, x in enumerate(keep)}
-    sub = [[where[big[x][y]] for y in keep] for x in keep]
-    sub_p = {where[x] for x in p if x in where}
-    sub_phi = [where[x] for x in phi_big]
-    cls, count = _reduce(sub, sub_p, sorted({where[g] for g in gens}))
+        out = set()
+        for option in game.options(k):
+            x = 0
+            for part in option:
+                x = times(x, psi[part])
+            out.add(x)
+        trans.append(frozenset(out))
+        if not out:
+            psi[k] = 0
+    steps: dict[tuple[int, frozenset[int]], int] = {}
+    for k in range(1, h + 1):
+        if trans[k]:
+            steps.setdefault((psi[k], trans[k]), k)
+    # Dijkstra over elements by fewest tokens: the first sum to reach an element decides its P-status
+    verdict: dict[int, bool] = {}
+    best = {0: 0}
+    queue: list[tuple[int, int, frozenset[int]]] = [(0, 0, frozenset())]
+    order: list[int] = []
+    while queue:
+        d, m, s = heapq.heappop(queue)
+        if m in verdict:
+            continue
+        verdict[m] = bool(s) and not any(verdict[x] for x in s)
+        order.append(m)
+        for (g, tr), k in steps.items():
+            m2 = times(m, g)
+            if m2 in verdict or best.get(m2, d + k + 1) <= d + k:
+                continue
+            best[m2] = d + k
+            s2 = frozenset([times(x, g) for x in s] + [times(m, t) for t in tr])
+            heapq.heappush(queue, (d + k, m2, s2))
+    where = {x: i for i, x in enumerate(order)}
+    gens = sorted({where[g] for g, _ in steps})
+    size = len(order)
+    acts = {g: [where[times(x, order[g])] for x in order] for g in gens}
+    cls = [1 if verdict[x] else 0 for x in order]
+    count = len(set(cls))
+    while True:
+        keys = [(cls[x], *(cls[acts[g][x]] for g in gens)) for x in range(size)]
+        index: dict[tuple, int] = {}
+        new = [index.setdefault(key, len(index)) for key in keys]
+        if len(index) == count:
+            break
+        cls, count = new, len(index)
+    cls = new
     if count > MAX_ORDER:
         raise ValueError(
-            f"the quotient of heaps <= {h} has more than MAX_ORDER = {MAX_ORDER} elements: too large for this engine"
+            f"heap {h}: a trial quotient of heaps <= {h} has {count:,} elements, more than MAX_ORDER = {MAX_ORDER}: "
+            "too large for this engine"
         )
-    new_table = [[0] * count for _ in range(count)]
-    for x in range(len(sub)):
-        for y in range(len(sub)):
-            new_table[cls[x]][cls[y]] = cls[sub[x][y]]
-    return (new_table, {cls[x] for x in sub_p}, [cls[x] for x in sub_phi]), ()
+    rep = [0] * count
+    for x in reversed(range(size)):
+        rep[cls[x]] = x
+    # the table of the classes, from one representative each (inlined times: count² products)
+    parts = [divmod(order[r], c) for r in rep]
+    new_table = []
+    for high, low in parts:
+        base_row, cyc_row = base[high], cyc[low]
+        new_table.append([cls[where[base_row[y] * c + cyc_row[k]]] for y, k in parts])
+    p = {cls[where[x]] for x in order if verdict[x]}
+    return new_table, p, [cls[where[x]] for x in psi]
+
+
+def _predicts(table: list[list[int]], p: set[int], phi: list[int], word: tuple[int, ...]) -> bool:
+    """Whether a pretension puts the sum ``word`` (its heaps) in P."""
+    x = 0
+    for k in word:
+        x = table[x][phi[k]]
+    return x in p
+
+
+def _failure(game: HeapGame, pretension: tuple, h: int) -> tuple[int, ...]:
+    """The heaps of the least sum of heaps ≤ h that a pretension gets wrong, or () when it is right for every sum."""
+    table, p, phi = pretension
+    trans = [frozenset()] + [_transitions(game, table, phi, k) for k in range(1, h + 1)]
+    return _verify(table, phi, trans, p)[1]
+
+
+def _recalibrate(game: HeapGame, pretension: tuple, failure: tuple[int, ...], h: int) -> tuple:
+    """A new trial pretension that gets the least failing sum right: free again some of its heaps.
+
+    As MisereSolver recalibrates: the heaps of the failing sum, one at a time,
+    then two at a time, …, become free cyclic generators (the other heaps keep
+    their elements), and the first reduced trial that predicts the failing sum's
+    true outcome (the opposite of the current one) is kept.
+    """
+    table, p, phi = pretension
+    outcome = not _predicts(table, p, phi, failure)
+    involved = sorted(set(failure))  # every heap of a failing sum has a move
+    for size in range(1, len(involved) + 1):
+        for free in combinations(involved, size):
+            cycles = [_cycle_for(table, phi[k], failure.count(k)) for k in free]
+            trial = _trial(game, table, phi, h, list(free), cycles)
+            if _predicts(*trial, failure) == outcome:
+                return trial
+    raise ValueError(
+        f"heap {h}: no trial freeing heaps of the failing sum {list(failure)} predicts it: "
+        "the quotient is too large for this engine"
+    )
 
 
 def quotient(game: HeapGame, n: int) -> MisereQuotient:
@@ -592,14 +702,25 @@ def quotient(game: HeapGame, n: int) -> MisereQuotient:
     element) that is right for every sum of heaps below n, and add heap n.
     First try each element x of the current quotient as the heap's element;
     if none works, adjoin the heap as a new generator h with a relation
-    h^(i+p) = h^i (trying small i and p) and, if that fails too, also free
-    again the heaps of the least sum that failed (their old elements split).
+    h^(i+p) = h^i (trying small i and p). If that fails too, *recalibrate*
+    as MisereSolver does: take the least sum the trial gets wrong, free
+    again some of its heaps (one, then two, … of them) as cyclic generators
+    beside the products of the other heaps' elements (old elements split),
+    decide each new element's P-status by the fewest-token sum reaching it,
+    reduce, and keep the first trial that gets that sum right; repeat with
+    the next failing sum. Trials are reduced at every stage, so they stay
+    near the quotient's size instead of multiplying up.
     "Works" is checked exactly, for every sum of heaps ≤ n at once, by the
     finite automaton of :func:`_verify`; and a pretension that is right for
     every sum, restricted to the products of heaps and reduced, *is* the
     quotient (two sums are indistinguishable exactly when their elements
-    are). ``ValueError`` up front for n > MAX_QUOTIENT_HEAPS, and as soon as
-    the order passes MAX_ORDER or a verification passes MAX_STATES states.
+    are): the search only proposes, the check decides. For Dawson's Kayles
+    this gives order 360 at n = 30, the size Siegel reports for Q_30(0.07)
+    (cited: Plambeck's blog "Misère games", 28 August 2007).
+    ``ValueError`` up front for n > MAX_QUOTIENT_HEAPS, and as soon as a
+    quotient or reduced trial passes MAX_ORDER elements, a trial monoid
+    MAX_TRIAL, a verification MAX_STATES states or one heap
+    MAX_RECALIBRATIONS recalibrations.
 
     >>> from nimlib.rulesets import octal
     >>> q = quotient(octal("0.75"), 8)
@@ -644,35 +765,33 @@ def quotient(game: HeapGame, n: int) -> MisereQuotient:
             trans.append(tr)
             history.append(len(table))
             continue
-        result, failure = None, ()
+        # No element works: adjoin h as a new generator, and recalibrate until the exact check passes
+        pretension, failure, start = None, (), None
         for index, period in _CYCLES:
-            result, failure = _trial(game, table, phi, h, [h], [(index, period)])
-            if result is not None:
+            candidate = _trial(game, table, phi + [0], h, [h], [(index, period)])
+            failure = _failure(game, candidate, h)
+            if not failure:
+                pretension = candidate
                 break
-        # An element of the old quotient splits: free again the largest heap of the least failing sum, and repeat
-        free, cycles = [h], [(2, 2)]
+            if start is None or (index, period) == (2, 2):
+                start = candidate, failure
+            if failure.count(h) <= index:
+                break  # no power of h in the failing sum passes the tail: recalibrate rather than lengthen
         attempts = 0
-        while result is None and failure and attempts < MAX_RECALIBRATIONS:
+        while pretension is None:
+            if attempts == MAX_RECALIBRATIONS:
+                raise ValueError(
+                    f"heap {h}: no pretension after MAX_RECALIBRATIONS = {MAX_RECALIBRATIONS} recalibrations "
+                    "predicts every sum: the quotient is too large for this engine"
+                )
             attempts += 1
-            candidates = [k for k in failure if k not in free and trans[k]]
-            if candidates and len(free) <= MAX_FREED:
-                k = max(candidates)
-                free.insert(0, k)
-                cycles.insert(0, _cycle_for(table, phi[k], failure.count(k)))
+            candidate = _recalibrate(game, *start, h)
+            failure = _failure(game, candidate, h)
+            if failure:
+                start = candidate, failure
             else:
-                # the failing sum uses only freed heaps: give its most repeated one a longer cycle
-                k = max((k for k in failure if k in free), key=failure.count)
-                i = free.index(k)
-                index, period = cycles[i]
-                cycles[i] = (max(index + 1, failure.count(k)), period)
-            result, failure = _trial(game, table, phi, h, free, cycles)
-        if result is None:
-            raise ValueError(
-                f"heap {h}: no element of the quotient of smaller heaps, no new generator with a relation "
-                f"h^(i+p) = h^i for (i, p) in {list(_CYCLES)}, and no monoid with at most MAX_FREED = {MAX_FREED} "
-                f"heaps freed again and at most MAX_TRIAL = {MAX_TRIAL:,} elements predicts every sum: "
-                "the quotient is too large for this engine"
-            )
+                pretension = candidate
+        result = pretension
         table, p, phi = result
         sample = None
         trans = [frozenset()] + [_transitions(game, table, phi, k) for k in range(1, h + 1)]

@@ -220,10 +220,16 @@ def test_quotient_bad_input(monkeypatch):
     monkeypatch.setattr(quotient_module, "MAX_TRIAL", 5)
     with pytest.raises(ValueError, match="MAX_TRIAL = 5"):
         quotient(kayles, 5)
-    monkeypatch.setattr(quotient_module, "MAX_TRIAL", 2_048)
+    monkeypatch.setattr(quotient_module, "MAX_TRIAL", 16_384)
     monkeypatch.setattr(quotient_module, "MAX_ORDER", 10)
     with pytest.raises(ValueError, match="MAX_ORDER = 10"):
         quotient(kayles, 5)
+    monkeypatch.setattr(quotient_module, "MAX_ORDER", 1_024)
+    # Dawson's Kayles heap 10 splits old elements: its trials need three recalibrations
+    assert quotient(dawsons_kayles, 10).order == 12
+    monkeypatch.setattr(quotient_module, "MAX_RECALIBRATIONS", 2)
+    with pytest.raises(ValueError, match=r"heap 10: .* MAX_RECALIBRATIONS = 2 recalibrations"):
+        quotient(dawsons_kayles, 10)
 
 
 # ---------------------------------------------------------------- nimlib quotient (command line)
@@ -260,3 +266,108 @@ def test_cli_quotient_text_and_refusals(capsys):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert needle in err and err.count("\n") == 1, (argv, err)
+
+
+# ---------------------------------------------------------------- Dawson's Kayles to heap 30 (Siegel's figure)
+
+import json  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+# Q_30(0.07) as computed by quotient(dawsons_kayles, 30) (about 40 s): the columns of its generators, each
+# element's least word, the pretending function and the P-portion. The slow test below recomputes it.
+DAWSON_30 = Path(__file__).parent / "data" / "quotient-0.07-heaps-30.json"
+
+
+def _compact(q) -> dict:
+    """A quotient as the actions of its generators: enough to rebuild its table (x·y = x acted on by y's word)."""
+    gens = [q.pretend[g] for g in q.generators]
+    return {
+        "game": q.game,
+        "bound": q.bound,
+        "order": q.order,
+        "generators": list(q.generators),
+        "columns": [[q.table[x][g] for x in range(q.order)] for g in gens],
+        "words": [list(w) for w in q.exponents],
+        "pretend": list(q.pretend),
+        "p_portion": sorted(q.p_portion),
+        "history": list(q.history),
+    }
+
+
+def _rebuilt(data: dict) -> list[list[int]]:
+    """The multiplication table from the generators' columns and the elements' words."""
+    columns, words, order = data["columns"], data["words"], data["order"]
+
+    def times(x: int, word: list[int]) -> int:
+        for k, e in enumerate(word):
+            for _ in range(e):
+                x = columns[k][x]
+        return x
+
+    return [[times(x, words[y]) for y in range(order)] for x in range(order)]
+
+
+@pytest.fixture(scope="module")
+def dawson30() -> tuple[dict, list[list[int]]]:
+    data = json.loads(DAWSON_30.read_text(encoding="utf-8"))
+    return data, _rebuilt(data)
+
+
+def test_the_stored_dawsons_kayles_quotient_is_exact_for_every_sum_of_heaps_to_30(dawson30):
+    # The exact check, independent of how the quotient was found: the 360 elements form a commutative monoid
+    # (the generators' actions commute), the automaton of _verify finds every sum of heaps <= 30 predicted by
+    # the P-portion, every element is a product of heaps, and no two elements are indistinguishable
+    data, table = dawson30
+    columns, order = data["columns"], data["order"]
+    assert order == 360 and len(table) == 360
+    assert all(c1[c2[x]] == c2[c1[x]] for c1 in columns for c2 in columns for x in range(order))
+    assert all(table[x][y] == table[y][x] for x in range(order) for y in range(x))
+    phi, p = data["pretend"], set(data["p_portion"])
+    trans = [frozenset()] + [quotient_module._transitions(dawsons_kayles, table, phi, h) for h in range(1, 31)]
+    assert quotient_module._verify(table, phi, trans, p) == (p, ())
+    gens = sorted({phi[h] for h in range(1, 31)})
+    assert len(quotient_module._reachable(table, set(gens))) == 360
+    assert quotient_module._reduce(table, p, gens)[1] == 360
+    # and the check bites: heap 30 pretending to be heap 27 is caught, with a failing sum that uses heap 30
+    wrong = phi[:30] + [phi[27]]
+    trans_wrong = trans[:30] + [quotient_module._transitions(dawsons_kayles, table, wrong, 30)]
+    verdict, failure = quotient_module._verify(table, wrong, trans_wrong, p)
+    assert verdict is None and 30 in failure
+
+
+def test_the_stored_dawsons_kayles_quotient_agrees_with_search_on_random_sums_with_large_heaps(dawson30):
+    data, table = dawson30
+    phi, p = data["pretend"], set(data["p_portion"])
+    rng = random.Random(30)
+    known: dict = {}
+    positions: set[tuple[int, ...]] = set()
+    while len(positions) < 250:  # distinct sums of one heap of 25..30 and up to four smaller heaps, <= 44 tokens
+        big = rng.randint(25, 30)
+        budget, rest = 44 - big, []
+        for _ in range(rng.randint(0, 4)):
+            if budget:
+                rest.append(rng.randint(1, budget))
+                budget -= rest[-1]
+        positions.add(tuple(sorted([big, *rest])))
+    predicted = []
+    for position in positions:
+        x = 0
+        for h in position:
+            x = table[x][phi[h]]
+        predicted.append(x in p)
+    searched = [_searched(dawsons_kayles, position, known) for position in positions]
+    assert predicted == searched
+    assert 20 < sum(searched) < 230  # both outcomes occur: a constant answer would not pass
+
+
+@pytest.mark.slow  # 25 to 75 s here, with the machine's load (tools/bench_quotient.py)
+def test_dawsons_kayles_quotient_of_heaps_to_30_has_order_360(dawson30):
+    # Siegel, answering questions about MisereSolver on Plambeck's blog "Misère games"
+    # (miseregames.wordpress.com, 28 August 2007, "Some MisereSolver questions answered"):
+    # "Q_30(0.07) has size 360" (java -jar misere.jar 0.07 -maxheap 30)
+    q = quotient(dawsons_kayles, 30)
+    assert q.order == 360
+    assert q.history == (1, 1, 2, 2) + (6,) * 6 + (12,) * 4 + (24,) * 11 + (144, 144, 176, 176, 176, 360)
+    assert _compact(q) == dawson30[0]  # the stored quotient the quick tests check is this one
+    count, wrong = _disagreements(q, dawsons_kayles, _random_sums(30, 36, seed=30, count=200))
+    assert count == 200 and not wrong, wrong[:5]
