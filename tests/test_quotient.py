@@ -103,7 +103,7 @@ def test_to_text_marks_the_p_portion():
 import random  # noqa: E402
 
 import nimlib.quotient as quotient_module  # noqa: E402
-from nimlib.quotient import MAX_QUOTIENT_HEAPS, quotient  # noqa: E402
+from nimlib.quotient import MAX_QUOTIENT_HEAPS, check_compact, quotient  # noqa: E402
 from nimlib.rulesets import dawsons_kayles  # noqa: E402
 
 
@@ -278,39 +278,10 @@ from pathlib import Path  # noqa: E402
 DAWSON_30 = Path(__file__).parent / "data" / "quotient-0.07-heaps-30.json"
 
 
-def _compact(q) -> dict:
-    """A quotient as the actions of its generators: enough to rebuild its table (x·y = x acted on by y's word)."""
-    gens = [q.pretend[g] for g in q.generators]
-    return {
-        "game": q.game,
-        "bound": q.bound,
-        "order": q.order,
-        "generators": list(q.generators),
-        "columns": [[q.table[x][g] for x in range(q.order)] for g in gens],
-        "words": [list(w) for w in q.exponents],
-        "pretend": list(q.pretend),
-        "p_portion": sorted(q.p_portion),
-        "history": list(q.history),
-    }
-
-
-def _rebuilt(data: dict) -> list[list[int]]:
-    """The multiplication table from the generators' columns and the elements' words."""
-    columns, words, order = data["columns"], data["words"], data["order"]
-
-    def times(x: int, word: list[int]) -> int:
-        for k, e in enumerate(word):
-            for _ in range(e):
-                x = columns[k][x]
-        return x
-
-    return [[times(x, words[y]) for y in range(order)] for x in range(order)]
-
-
 @pytest.fixture(scope="module")
 def dawson30() -> tuple[dict, list[list[int]]]:
     data = json.loads(DAWSON_30.read_text(encoding="utf-8"))
-    return data, _rebuilt(data)
+    return data, check_compact(dawsons_kayles, data)  # the exact check of the stored copy, from the rule
 
 
 def test_the_stored_dawsons_kayles_quotient_is_exact_for_every_sum_of_heaps_to_30(dawson30):
@@ -368,6 +339,39 @@ def test_dawsons_kayles_quotient_of_heaps_to_30_has_order_360(dawson30):
     q = quotient(dawsons_kayles, 30)
     assert q.order == 360
     assert q.history == (1, 1, 2, 2) + (6,) * 6 + (12,) * 4 + (24,) * 11 + (144, 144, 176, 176, 176, 360)
-    assert _compact(q) == dawson30[0]  # the stored quotient the quick tests check is this one
+    assert q.compact() == dawson30[0]  # the stored quotient the quick tests check is this one
     count, wrong = _disagreements(q, dawsons_kayles, _random_sums(30, 36, seed=30, count=200))
     assert count == 200 and not wrong, wrong[:5]
+
+
+def test_check_compact_refuses_what_is_not_the_quotient():
+    """A stored quotient is re-checked from the rule: each forgery is refused, naming what fails."""
+    import copy
+
+    good = json.loads(DAWSON_30.read_text(encoding="utf-8"))
+    small = quotient(octal("0.75"), 8).compact()
+    assert len(quotient_module.check_compact(octal("0.75"), small)) == 8
+
+    def forged(change):
+        data = copy.deepcopy(good)
+        change(data)
+        return data
+
+    cases = [
+        (forged(lambda d: d.update(p_portion=d["p_portion"][1:])), "does not predict every sum"),
+        (forged(lambda d: d["pretend"].__setitem__(30, d["pretend"][27])), r"heaps \[30\] is mispredicted"),
+        (forged(lambda d: d.update(game=kayles.name)), "the name of this rule"),
+        (forged(lambda d: d.update(bound=30.0)), "bound must be an integer"),
+        (forged(lambda d: d.update(order=True)), "order must be an integer"),
+        (forged(lambda d: d.update(extra=1)), "exactly the fields"),
+        (forged(lambda d: d["columns"][0].__setitem__(5, d["columns"][0][6])), "commute|words"),
+        (forged(lambda d: d["words"].__setitem__(7, d["words"][8])), r"words\[7\]"),
+    ]
+    for data, message in cases:
+        with pytest.raises(ValueError, match=message):
+            quotient_module.check_compact(dawsons_kayles, data)
+    # a quotient that merged two classes: 0.75's 8 elements, one P-element dropped, is not reduced or wrong
+    merged = copy.deepcopy(small)
+    merged["p_portion"] = merged["p_portion"][:-1]
+    with pytest.raises(ValueError):
+        quotient_module.check_compact(octal("0.75"), merged)
