@@ -105,6 +105,18 @@ def test_a_streamed_run_reproduces_the_published_rows(code, n, row):
     assert stream.w < n
 
 
+@pytest.mark.slow  # about 15 s
+def test_officers_streamed_to_2_21_reproduces_the_published_row_of_an_unsolved_game():
+    # tczajka/octal-games, UnsolvedGames.md (tests/data): .6 (Officers) at n = 2^21, a published record
+    stream = Stream(octal("0.6"))
+    stream.run(1 << 21)
+    r = stream.report()
+    assert (r["largest_index"], r["largest"], r["mask"], r["rare_count"], r["last_rare"]) == (
+        1274955, 319, 0x1EE, 1584, 20627,
+    )  # fmt: skip
+    assert stream.w < 1 << 21
+
+
 def test_the_pure_python_reference_agrees_with_the_naive_loop():
     for code in ["0.106", "0.167", "0.51"]:
         assert naive(code, 300).tolist() == heap_values(octal(code), 300)
