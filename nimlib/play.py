@@ -12,6 +12,7 @@ still work: the position is played with ``Nim``/``Moore`` rules.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import reduce
@@ -39,7 +40,8 @@ def winning_move(game: Game, position: Position, *, known: dict[Hashable, bool] 
 
     Uses the game's own ``winning_move`` formula when it has one, else its
     ``components`` in normal play (a move whose components' Grundy values XOR
-    to 0), else the exhaustive searcher (``known`` shares its work).
+    to 0, one that changes a single component first), else the exhaustive
+    searcher (``known`` shares its work).
 
     >>> winning_move(nim.NIM, (3, 4, 5)), winning_move(nim.NIM, (1, 2, 3))
     (((0, 1),), None)
@@ -50,14 +52,23 @@ def winning_move(game: Game, position: Position, *, known: dict[Hashable, bool] 
     if formula is not None:
         return formula(position)
     parts = getattr(game, "components", None)
-    use_parts = parts is not None and not game.misere
+    if parts is not None and not game.misere:
+        # A move that changes one component alone comes first (the easiest to see, and the page's rule):
+        # the components of the position that are not left as they were, counted with their multiplicity
+        before = Counter(parts(position))
+        first = None
+        for move in game.moves(position):
+            now = parts(game.apply(position, move))
+            if reduce(xor, (v for _, v in now), 0) != 0:
+                continue
+            if (before - Counter(now)).total() <= 1:
+                return move
+            first = move if first is None else first
+        return first
     memo: dict[Hashable, bool] = {} if known is None else known
     for move in game.moves(position):
         after = game.apply(position, move)
-        if use_parts:
-            if reduce(xor, (v for _, v in parts(after)), 0) == 0:
-                return move
-        elif solve(game, after, known=memo)[after]:
+        if solve(game, after, known=memo)[after]:
             return move
     return None
 

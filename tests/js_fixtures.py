@@ -20,7 +20,7 @@ from collections.abc import Callable, Hashable, Iterable
 from itertools import combinations, combinations_with_replacement, product
 from pathlib import Path
 
-from nimlib import search, tables
+from nimlib import coins, search, tables
 from nimlib.boards import (
     CrossesStrip,
     GraphChips,
@@ -47,8 +47,13 @@ def _impartial(
     components: Callable[[Hashable], list[int]] | None = None,
     encode: Callable[[Hashable], object] = to_json,
     name: str | None = None,
+    best: Callable[[Hashable], Hashable | None] | None = None,
 ) -> dict:
-    """Cases of an impartial game: verdicts by exhaustive search, shared memo across positions."""
+    """Cases of an impartial game: verdicts by exhaustive search, shared memo across positions.
+
+    ``best``, when given, is nimlib's own strategy (the position its winning move leaves, None at a
+    P-position): the page must play exactly that move, not just some winning one.
+    """
     known: dict[Hashable, bool] = {}
     cases = []
     for p in positions:
@@ -64,6 +69,9 @@ def _impartial(
         }
         if components is not None:
             case["components"] = components(p)
+        if best is not None:
+            after = best(p)
+            case["best"] = None if after is None else encode(after)
         cases.append(case)
     return {"id": game_id, "name": name or game_id, "params": params, "cases": cases}
 
@@ -154,7 +162,14 @@ def turtles_fixture(length: int = 8) -> dict:
         _rows(length),
         board.successors,
         lambda p: [v for _, v in board.components(p)],
+        best=lambda p: _after_best(coins.TurningTurtles(length=length), p),
     )
+
+
+def _after_best(rules, position):
+    """The position nimlib's coin-sum strategy (``nimlib.coins``: one heads coin first) leaves, None at a P-position."""
+    move = rules.winning_move(position)
+    return None if move is None else rules.apply(position, move)
 
 
 def twins_fixture(length: int = 8) -> dict:
@@ -167,6 +182,7 @@ def twins_fixture(length: int = 8) -> dict:
         board.successors,
         lambda p: [v for _, v in board.components(p)],
         name="twins",
+        best=lambda p: _after_best(coins.Twins(length=length), p),
     )
 
 

@@ -480,3 +480,24 @@ def test_winning_move_turns_one_heads_coin_when_that_wins(game, positions):
         mixed += others_win
     # the check checks something: positions where a move turning two or more heads coins wins too
     assert lone > 50 and mixed > 10, (lone, mixed)
+
+
+@pytest.mark.parametrize("twins", [False, True])
+def test_the_board_game_and_the_coin_rules_name_the_same_move(twins):
+    """Chapter 9's board (nimlib.boards, played through play.winning_move's components: one component first)
+    and the coin-sum rules (nimlib.coins, one heads coin first) name the same move on every row of 8 coins."""
+    from itertools import product
+
+    from nimlib import boards, coins, play
+
+    board = boards.TurningTurtles(twins=twins)
+    rules = coins.Twins(length=8) if twins else coins.TurningTurtles(length=8)
+    named = 0
+    for row in product((0, 1), repeat=8):
+        move = play.winning_move(board, row)
+        expected = rules.winning_move(row)
+        assert (move is None) == (expected is None), row
+        if move is not None:
+            assert board.apply(row, move) == rules.apply(row, expected), (row, move, expected)
+            named += 1
+    assert named > 200
