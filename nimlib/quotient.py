@@ -594,12 +594,17 @@ def _reduce(table: list[list[int]], p: set[int], gens: list[int]) -> tuple[list[
     refine by P and by the classes of x·g (Moore's partition refinement).
     """
     size = len(table)
-    cls = [1 if x in p else 0 for x in range(size)]
+    return _refine([1 if x in p else 0 for x in range(size)], [[table[x][g] for x in range(size)] for g in gens])
+
+
+def _refine(cls: list[int], acts: list[list[int]]) -> tuple[list[int], int]:
+    """Moore's partition refinement: split the classes ``cls`` until x and y in one class have x·g, y·g in one
+    class for every action ``acts[k]`` (x ↦ x·g_k). The classes (numbered by first appearance) and their count."""
     count = len(set(cls))
     while True:
-        keys = [(cls[x], *(cls[table[x][g]] for g in gens)) for x in range(size)]
+        keys = [(cls[x], *(cls[act[x]] for act in acts)) for x in range(len(cls))]
         index: dict[tuple, int] = {}
-        new = [index.setdefault(k, len(index)) for k in keys]
+        new = [index.setdefault(key, len(index)) for key in keys]
         if len(index) == count:
             return new, count
         cls, count = new, len(index)
@@ -727,17 +732,8 @@ def _trial(
     where = {x: i for i, x in enumerate(order)}
     gens = sorted({where[g] for g, _ in steps})
     size = len(order)
-    acts = {g: [where[times(x, order[g])] for x in order] for g in gens}
-    cls = [1 if verdict[x] else 0 for x in order]
-    count = len(set(cls))
-    while True:
-        keys = [(cls[x], *(cls[acts[g][x]] for g in gens)) for x in range(size)]
-        index: dict[tuple, int] = {}
-        new = [index.setdefault(key, len(index)) for key in keys]
-        if len(index) == count:
-            break
-        cls, count = new, len(index)
-    cls = new
+    acts = [[where[times(x, order[g])] for x in order] for g in gens]
+    cls, count = _refine([1 if verdict[x] else 0 for x in order], acts)
     if count > MAX_ORDER:
         raise ValueError(
             f"heap {h}: a trial quotient of heaps <= {h} has {count:,} elements, more than MAX_ORDER = {MAX_ORDER}: "
