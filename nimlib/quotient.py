@@ -240,6 +240,9 @@ MAX_QUOTIENT_HEAPS = 200
 MAX_ORDER = 1_024
 # The most (element, option set) states one verification may visit before it is refused
 MAX_STATES = 400_000
+# The most generator steps check_compact takes to rebuild a stored table: order × (the words' total degree, plus the
+# commutation check's generators²); Dawson's Kayles to heap 30 needs 486,000
+MAX_COMPACT_WORK = 50_000_000
 # How many option sets per element the quick test of a candidate element reuses
 SAMPLE = 24
 # The largest trial monoid (before reduction) a step builds: it is never tabulated, only its products of heap
@@ -424,6 +427,13 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
     p_list = int_list(p_list, "p_portion", len(p_list), 0, order - 1)
     if p_list != sorted(set(p_list)):
         raise ValueError("p_portion must list distinct elements in increasing order")
+
+    work = order * (sum(map(sum, words)) + len(columns) ** 2)
+    if work > MAX_COMPACT_WORK:
+        raise ValueError(
+            f"rebuilding this table takes about {work:,} steps (order × the words' degrees), more than "
+            f"MAX_COMPACT_WORK = {MAX_COMPACT_WORK:,}"
+        )
 
     def act(x: int, word: list[int]) -> int:
         for column, e in zip(columns, word, strict=True):

@@ -366,6 +366,8 @@ def test_check_compact_refuses_what_is_not_the_quotient():
         (forged(lambda d: d.update(extra=1)), "exactly the fields"),
         (forged(lambda d: d["columns"][0].__setitem__(5, d["columns"][0][6])), "commute|words"),
         (forged(lambda d: d["words"].__setitem__(7, d["words"][8])), r"words\[7\]"),
+        # words of huge degree (each exponent may be up to the order) are refused before any step is taken
+        (forged(lambda d: d.update(words=[[d["order"]] * len(d["columns"])] * d["order"])), "MAX_COMPACT_WORK"),
     ]
     for data, message in cases:
         with pytest.raises(ValueError, match=message):
