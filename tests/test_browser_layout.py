@@ -61,7 +61,7 @@ def test_wythoff_board_keeps_its_grid_at_every_size(browser, server):  # noqa: F
     try:
         for width in WIDTHS:
             browser.set_window_size(width, 900)
-            open_page(browser, f"{server}/notebooks/11_wythoff.html", wait_for=".nimlib-play[data-game='wythoff']")
+            open_page(browser, f"{server}/notebooks/14_wythoff.html", wait_for=".nimlib-play[data-game='wythoff']")
             for typed, side in [("13 8", 14), ("30 30", 31), ("99 99", 100)]:
                 browser.execute_script(_WYTHOFF_TYPE, typed)
                 time.sleep(0.3)
@@ -99,7 +99,7 @@ return out;
 """
 
 
-@pytest.mark.parametrize("page", ["notebooks/10_chips_on_graphs.html", "notebooks/13_hackenbush.html"])
+@pytest.mark.parametrize("page", ["notebooks/07_chips_on_graphs.html", "notebooks/15_hackenbush.html"])
 def test_pictures_fit_a_phone_and_no_button_covers_another(browser, server, page):  # noqa: F811
     try:
         browser.set_window_size(390, 900)
@@ -119,7 +119,7 @@ return a && a.closest('.nimlib-hackenbush') ? (a.dataset.move || a.tagName) : nu
 
 
 def test_each_hackenbush_edge_is_one_tab_stop(browser, server):  # noqa: F811
-    open_page(browser, f"{server}/notebooks/13_hackenbush.html", wait_for=".nimlib-play[data-game='hackenbush']")
+    open_page(browser, f"{server}/notebooks/15_hackenbush.html", wait_for=".nimlib-play[data-game='hackenbush']")
     root = browser.find_element("css selector", ".nimlib-play[data-game='hackenbush']")
     standing = len(root.find_elements("css selector", ".nimlib-hackenbush [data-state='standing']"))
     board = root.find_element("css selector", ".nimlib-board")
@@ -159,10 +159,10 @@ def test_puzzle_controls_stay_put_after_an_answer_and_a_move(browser, server, wi
         browser.set_window_size(width, 900)
         for page in [
             "04_moores_nim",
-            "09_turning_games",
-            "12_coin_turning",
+            "12_turning_games",
+            "13_coin_turning",
             "02_bouton_xor_rule",
-            "07_splitting_games",
+            "10_splitting_games",
         ]:
             open_page(browser, f"{server}/notebooks/{page}.html", wait_for=".nimlib-puzzle")
             for trial in range(4):

@@ -16,7 +16,7 @@ import pytest
 
 from .test_browser import browser, click_random_move, open_page, saved_widgets, server, wait_turn, widget_state  # noqa: F401
 
-PAGE = "notebooks/15_misere_beyond_nim.html"
+PAGE = "notebooks/16_misere_beyond_nim.html"
 
 
 def _kayles_options(row: tuple[int, ...]) -> list[tuple[int, ...]]:

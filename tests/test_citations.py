@@ -22,30 +22,30 @@ CHAPTERS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 # (chapter, who is cited there, words for the result in the intro, in the README)
 CITED = [
-    ("12_coin_turning", "Conway", r"field of nim multiplication \(Conway", r"nim field\s+\(Conway\)"),
+    ("13_coin_turning", "Conway", r"field of nim multiplication \(Conway", r"nim field\s+\(Conway\)"),
     (
-        "13_hackenbush",
+        "15_hackenbush",
         "Winning Ways",
         r"fusion principle of Hackenbush \(\*Winning Ways\*, ch\. 7",
         r"fusion principle",
     ),
-    ("11_wythoff", "Dress, Flammenkamp and Pink", r"rows of Wythoff's game \(Dress, Flammenkamp", r"Wythoff's rows"),
+    ("14_wythoff", "Dress, Flammenkamp and Pink", r"rows of Wythoff's game \(Dress, Flammenkamp", r"Wythoff's rows"),
     (
-        "14_subtraction_periods",
+        "09_subtraction_periods",
         "Althöfer and Bültermann",
         r"Althöfer and\s+Bültermann 1995",
         r"Althöfer and\s+Bültermann",
     ),
-    ("14_subtraction_periods", "Sleator and Slusky", r"three excluded numbers \(Sleator and\s+Slusky 2012", r"Sleator"),
+    ("09_subtraction_periods", "Sleator and Slusky", r"three excluded numbers \(Sleator and\s+Slusky 2012", r"Sleator"),
     (
-        "15_misere_beyond_nim",
+        "16_misere_beyond_nim",
         "Conway proved",
         r"alternation of the genus in misère play \(Conway",
         r"genus alternation",
     ),
 ]
 # Known only through a summary: (chapter, who, the summary's authors)
-THROUGH_SUMMARY = [("14_subtraction_periods", "Angela Siegel", "Sleator and Slusky")]
+THROUGH_SUMMARY = [("09_subtraction_periods", "Angela Siegel", "Sleator and Slusky")]
 CITES = re.compile(
     r"\b(showed(?= that| \()|proved that|[Ww]e do not prove|does not prove|do not reproduce|is cited|cited and observed"
     r"|cited through)\b"

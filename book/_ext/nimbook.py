@@ -284,6 +284,57 @@ def theme_repository(app: Sphinx, config) -> None:
     config.html_theme_options = options
 
 
+# The two editions, from one source: NIMBOOK_EDITION=student leaves every solution out of the build
+# (sphinx-exercise's hide_solutions); the instructor edition (the default) folds each under its exercise
+EDITIONS = ("instructor", "student")
+
+
+def edition() -> str:
+    """The edition this build makes, from NIMBOOK_EDITION (default: instructor)."""
+    name = os.environ.get("NIMBOOK_EDITION", "instructor").strip().lower() or "instructor"
+    if name not in EDITIONS:
+        raise ValueError(f"NIMBOOK_EDITION must be one of {', '.join(EDITIONS)}, got {name!r}")
+    return name
+
+
+def book_version(root: str | Path) -> str:
+    """The book's version, declared once in pyproject.toml (CITATION.cff and the footer repeat it; a test checks)."""
+    import tomllib
+
+    return tomllib.loads((Path(root) / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+# The theme's footer items, less its empty ones, plus the licence line (templates/nimbook-footer.html)
+FOOTER_ITEMS = ["nimbook-footer.html"]
+
+
+def book_date(root: str | Path) -> str:
+    """The version's release date, declared once in CITATION.cff (date-released)."""
+    for line in (Path(root) / "CITATION.cff").read_text(encoding="utf-8").splitlines():
+        if line.startswith("date-released:"):
+            return line.split(":", 1)[1].strip().strip("'\"")
+    raise ValueError("CITATION.cff has no date-released")
+
+
+def editions_and_footer(app: Sphinx, config) -> None:
+    """Apply the edition switch and put the licence and version in every page's footer."""
+    name = edition()
+    config.hide_solutions = name == "student"
+    version = book_version(app.srcdir)
+    config.version = config.release = version
+    config.html_context = {
+        **(config.html_context or {}),
+        "nimbook_version": version,
+        "nimbook_date": book_date(app.srcdir),
+        "nimbook_edition": name,
+    }
+    config.templates_path = [*config.templates_path, str(TEMPLATES)]
+    options = dict(config.html_theme_options or {})
+    options["footer_content_items"] = FOOTER_ITEMS
+    config.html_theme_options = options
+
+
 # The lab page (book/lab.md) loads _static/nimlib/play.js, then _static/nimlib/lab.js: nimlib/static/lab.js
 # rewritten as a classic script whose imports of core and the game files read the bundle's global
 LAB_GLOBAL = "NimlibLab"
@@ -321,6 +372,7 @@ def write_lab(app: Sphinx, exception: Exception | None) -> None:
 
 def setup(app: Sphinx) -> dict:
     app.connect("config-inited", theme_repository)
+    app.connect("config-inited", editions_and_footer)
     app.connect("builder-inited", quiet_kernel)
     app.connect("build-finished", copy_anywidget)
     app.connect("build-finished", light_pages)
