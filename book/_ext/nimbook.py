@@ -321,6 +321,9 @@ def editions_and_footer(app: Sphinx, config) -> None:
     """Apply the edition switch and put the licence and version in every page's footer."""
     name = edition()
     config.hide_solutions = name == "student"
+    if os.environ.get("NIMBOOK_EXECUTE") == "off":
+        # For checks of the text alone (the student edition's test, a quick look while writing): no chapter runs
+        config.nb_execution_mode = "off"
     version = book_version(app.srcdir)
     config.version = config.release = version
     config.html_context = {
