@@ -237,6 +237,63 @@ def light_pages(app: Sphinx, exception: Exception | None) -> None:
     lighten_build(Path(app.outdir))
 
 
+# Chapters that moved when the book was reordered by its dependencies (edition 4.1): old page -> new page.
+# Readers have bookmarks, so each old address keeps a small page that sends them on (anchor kept).
+OLD_CHAPTERS = {
+    "notebooks/05_sprague_grundy": "notebooks/06_sprague_grundy",
+    "notebooks/06_games_on_strips": "notebooks/08_games_on_strips",
+    "notebooks/07_splitting_games": "notebooks/10_splitting_games",
+    "notebooks/08_moving_coins": "notebooks/11_moving_coins",
+    "notebooks/09_turning_games": "notebooks/12_turning_games",
+    "notebooks/10_chips_on_graphs": "notebooks/07_chips_on_graphs",
+    "notebooks/11_wythoff": "notebooks/14_wythoff",
+    "notebooks/12_coin_turning": "notebooks/13_coin_turning",
+    "notebooks/13_hackenbush": "notebooks/15_hackenbush",
+    "notebooks/14_subtraction_periods": "notebooks/09_subtraction_periods",
+    "notebooks/15_misere_beyond_nim": "notebooks/16_misere_beyond_nim",
+    "notebooks/16_misere_moore": "notebooks/05_misere_moore",
+}
+
+MOVED_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Moved: {title}</title>
+<meta http-equiv="refresh" content="0; url={target}">
+<link rel="canonical" href="{target}">
+<script>location.replace("{target}" + location.hash);</script>
+</head>
+<body>
+<main>
+<h1>This chapter has moved</h1>
+<p>The chapters were reordered to follow their dependencies. This one is now
+<a href="{target}">{title}</a>.</p>
+</main>
+</body>
+</html>
+"""
+
+
+def moved_chapters(app: Sphinx, exception: Exception | None) -> None:
+    """Write a page at every old chapter address that sends the reader to the chapter's new one."""
+    if exception is not None or app.builder.format != "html":
+        return
+    import html
+
+    outdir = Path(app.outdir)
+    for old, new in OLD_CHAPTERS.items():
+        if new not in app.env.all_docs:
+            raise ValueError(f"OLD_CHAPTERS sends {old} to {new}, which is not a page of the book")
+        if old in app.env.all_docs:
+            raise ValueError(f"OLD_CHAPTERS redirects {old}, which is a page of the book again")
+        title = app.env.titles[new].astext()
+        target = Path(new).name + ".html"  # same folder as the old page
+        page = outdir / f"{old}.html"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(MOVED_PAGE.format(title=html.escape(title), target=html.escape(target)), encoding="utf-8")
+
+
 def quiet_kernel(app: Sphinx) -> None:
     """Write the ``python3`` kernel spec that starts quiet_kernel.py, and put it first on JUPYTER_PATH."""
     root = Path(app.doctreedir).parent / "jupyter"
@@ -321,6 +378,10 @@ def editions_and_footer(app: Sphinx, config) -> None:
     """Apply the edition switch and put the licence and version in every page's footer."""
     name = edition()
     config.hide_solutions = name == "student"
+    if name == "student":
+        # The pages' sources (and the theme's download of a chapter as .ipynb or .md) hold the solutions
+        config.html_copy_source = False
+        config.html_show_sourcelink = False
     if os.environ.get("NIMBOOK_EXECUTE") == "off":
         # For checks of the text alone (the student edition's test, a quick look while writing): no chapter runs
         config.nb_execution_mode = "off"
@@ -335,6 +396,8 @@ def editions_and_footer(app: Sphinx, config) -> None:
     config.templates_path = [*config.templates_path, str(TEMPLATES)]
     options = dict(config.html_theme_options or {})
     options["footer_content_items"] = FOOTER_ITEMS
+    if name == "student":
+        options["use_download_button"] = False
     config.html_theme_options = options
 
 
@@ -380,4 +443,5 @@ def setup(app: Sphinx) -> dict:
     app.connect("build-finished", copy_anywidget)
     app.connect("build-finished", light_pages)
     app.connect("build-finished", write_lab)
+    app.connect("build-finished", moved_chapters)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "2.0"}
