@@ -576,7 +576,7 @@ def _nimble2_staircase(position: Sequence[int]) -> list[int]:
 
 @dataclass(frozen=True)
 class TurningTurtles(Board):
-    """Turning turtles: a row of coins (1 = heads up, O; 0 = tails, X). ``(x,)`` turns heads coin x to tails;
+    """Turning turtles: a row of coins (1 = heads up, H; 0 = tails, T). ``(x,)`` turns heads coin x to tails;
     ``(x, y)`` also flips coin y < x (``twins``: the second coin is obligatory).
 
     Each heads coin at 1-based place p is a Nim heap of p (twins: of p − 1).

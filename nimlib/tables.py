@@ -58,7 +58,7 @@ def crosses2_params(length: int) -> dict:
 
 
 def tame_runs(game: HeapGame, n: int) -> list[bool]:
-    """Which single heaps 0..n-1 of a heap game are tame (chapter 15's corollary, on every reachable position).
+    """Which single heaps 0..n-1 of a heap game are tame (chapter 16's corollary, on every reachable position).
 
     A heap is tame when every position reachable from it (itself included) has misère value γ0
     equal to its normal value g, or {g, γ0} = {0, 1}; both values come from the game tree.
@@ -96,7 +96,7 @@ def misere_strip_params(game: HeapGame, length: int) -> dict:
     """The misère tables of a strip game's runs 0..length: genus ``[g, [γ0, γ1, …]]`` and tameness.
 
     The page's misère Kayles and misère crosses search for their moves; these tables only let the
-    explanation name the genus of a position whose runs are all tame (chapter 15's tame sums).
+    explanation name the genus of a position whose runs are all tame (chapter 16's tame sums).
 
     >>> misere_strip_params(kayles, 5)["tame"]
     [True, True, True, True, True, False]
@@ -466,14 +466,14 @@ def pawns_params(columns: int) -> dict:
 
 # ---------------------------------------------------------------- the book's boards
 
-CHAPTER_10_GRAPH = {0: (1, 2, 3), 1: (3, 4), 2: (4, 5), 3: (5,), 4: (5, 6), 5: (), 6: (), 7: (2, 6)}
+CHAPTER_7_GRAPH = {0: (1, 2, 3), 1: (3, 4), 2: (4, 5), 3: (5,), 4: (5, 6), 5: (), 6: (), 7: (2, 6)}
 
 
 def book_boards() -> list[tuple[str, dict, object]]:
     """The largest board of each board game the book plays, as (data-game, params, start position).
 
     Chapters 6–10: Kayles on 10 pins, crosses on 14 cells, crosses-2 on 14, trominoes on 2×8, staircase
-    nim on 6 steps, Nimble and Nimble-2 on 12 cells, turning turtles on 11 coins, chips on chapter 10's
+    nim on 6 steps, Nimble and Nimble-2 on 12 cells, turning turtles on 11 coins, chips on chapter 7's
     graph, Dawson's chess on 3×8 and Northcott's game on 3 rows of 8. For benchmarks and table sizes.
     """
     return [
@@ -485,7 +485,7 @@ def book_boards() -> list[tuple[str, dict, object]]:
         ("nimble", nimble_params(12), [2, 5, 7, 9, 11]),
         ("nimble", nimble_params(12, no_jumps=True), [2, 5, 7, 9, 11]),
         ("turtles", turtles_params(11), [0, 1, 1, 0, 1, 0, 0, 1, 1, 0, 1]),
-        ("graph-chips", graph_chips_params(CHAPTER_10_GRAPH, annihilate=True), [0, 1, 7]),
+        ("graph-chips", graph_chips_params(CHAPTER_7_GRAPH, annihilate=True), [0, 1, 7]),
         ("pawns", pawns_params(8), [["W"] * 8, ["."] * 8, ["B"] * 8]),
         ("northcott", northcott_params(8, 3), [[0, 5], [6, 2], [3, 7]]),
     ]

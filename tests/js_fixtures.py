@@ -35,7 +35,7 @@ from nimlib.boards import (
 )
 from nimlib.game import to_json
 
-# The graph of chapter 10
+# The graph of chapter 7
 CHAPTER_GRAPH = {0: (1, 2, 3), 1: (3, 4), 2: (4, 5), 3: (5,), 4: (5, 6), 5: (), 6: (), 7: (2, 6)}
 
 
@@ -187,7 +187,7 @@ def twins_fixture(length: int = 8) -> dict:
 
 
 def graph_fixture(annihilate: bool, chips: int = 3) -> dict:
-    """Chips on chapter 10's graph: up to ``chips`` chips (on distinct vertices when they annihilate)."""
+    """Chips on chapter 7's graph: up to ``chips`` chips (on distinct vertices when they annihilate)."""
     board = GraphChips(edges=CHAPTER_GRAPH, annihilate=annihilate)
     pick = combinations if annihilate else combinations_with_replacement
     positions = sorted({c for k in range(chips + 1) for c in pick(range(len(CHAPTER_GRAPH)), k)})

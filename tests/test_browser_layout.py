@@ -2,7 +2,7 @@
 
 - Wythoff's board is one grid at every size the page takes (13 8, 30 30, 99 99): it scrolls in its
   own box, the queen in sight, and the page is never wider than the window.
-- At 390 px the graph (ch. 10) and the Hackenbush picture (ch. 13) fit their boards, and a chip's
+- At 390 px the graph (ch. 7) and the Hackenbush picture (ch. 15) fit their boards, and a chip's
   select button covers no vertex.
 - Each Hackenbush edge is one tab stop (Tab, not only a count of focusable nodes).
 - A puzzle's answers and controls stay where they are after an answer and after a move, on the page

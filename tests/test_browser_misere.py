@@ -1,4 +1,4 @@
-"""Misère Kayles and misère crosses played to the end by clicking, on chapter 15's built page.
+"""Misère Kayles and misère crosses played to the end by clicking, on chapter 16's built page.
 
 Every reply of the computer is checked against a misère search written here, on the raw rows (no
 runs, no multisets, nothing shared with nimlib or the page): from a misère N-position the computer

@@ -2,7 +2,7 @@
 
 A chapter's play widget (``NimGame``, ``GameBoard``, ``PlayWidget`` as the last line of a code cell)
 must start at an N-position for the player who moves first when the reader does, unless the text
-just before it says that the first player loses (chapter 14 does, on purpose). The widget is built
+just before it says that the first player loses (chapter 9 does, on purpose). The widget is built
 from the notebook's own code: its import cells, the cell itself and, for a name the cell uses, the
 earlier cell that assigns it. The verdict is nimlib's (``PuzzleWidget`` judges answers the same way).
 """

@@ -116,7 +116,7 @@ def test_bad_input():
 
 
 def test_tables_for_the_page():
-    """The genus and tameness tables: Kayles is tame up to 4 pins (chapter 15), crosses up to runs of 8 and 10."""
+    """The genus and tameness tables: Kayles is tame up to 4 pins (chapter 16), crosses up to runs of 8 and 10."""
     assert tame_runs(kayles, 13) == [True] * 5 + [False] * 8
     assert [k for k, t in enumerate(tame_runs(crosses, 13)) if not t] == [9, 11, 12]
     params = page_params(KaylesRow(length=6, misere=True))

@@ -31,22 +31,22 @@ CHAPTER_PUZZLES = {
     "02": "PuzzleWidget(rules(), sizes=(4, 24), seed=2)",
     "03": "PuzzleWidget(rules(misere=True), sizes=(2, 14), seed=3)",
     "04": "PuzzleWidget(moore.Moore(2), sizes=(3, 14), seed=4)",
-    "05": "PuzzleWidget(HeapBoard(game=s123, largest=20), sizes=(3, 15), seed=5)",
-    "06": "PuzzleWidget(KaylesRow(length=10), sizes=(2, 14), seed=6)",
-    "07": "PuzzleWidget(HeapBoard(game=laskers_nim, largest=20), sizes=(4, 30), seed=7)",
-    "08": "PuzzleWidget(Staircase(), sizes=(2, 14), seed=8)",
-    "09": "PuzzleWidget(TurningTurtles(), sizes=(2, 16), seed=9)",
-    "10": "PuzzleWidget(GraphChips(edges=edges, annihilate=True), sizes=(2, 8), seed=10)",
-    "11": "PuzzleWidget(Wythoff(), sizes=(3, 24), seed=11)",
-    "12": "PuzzleWidget(MockTurtles(12), sizes=(3, 40), seed=12)",
-    "13": "PuzzleWidget(GreenHackenbush(PICTURE), sizes=(2, 12), seed=13)",
-    "14": "PuzzleWidget(HeapBoard(game=subtraction({1, 3, 4}), largest=30), sizes=(3, 15), seed=14)",
-    "15": "PuzzleWidget(KaylesRow(length=20, misere=True), sizes=(2, 14), seed=15)",
-    "16": "PuzzleWidget(moore.Moore(2, misere=True), sizes=(2, 10), seed=16)",
+    "05": "PuzzleWidget(moore.Moore(2, misere=True), sizes=(2, 10), seed=16)",
+    "06": "PuzzleWidget(HeapBoard(game=s123, largest=20), sizes=(3, 15), seed=5)",
+    "07": "PuzzleWidget(GraphChips(edges=edges, annihilate=True), sizes=(2, 8), seed=10)",
+    "08": "PuzzleWidget(KaylesRow(length=10), sizes=(2, 14), seed=6)",
+    "09": "PuzzleWidget(HeapBoard(game=subtraction({1, 3, 4}), largest=30), sizes=(3, 15), seed=14)",
+    "10": "PuzzleWidget(HeapBoard(game=laskers_nim, largest=20), sizes=(4, 30), seed=7)",
+    "11": "PuzzleWidget(Staircase(), sizes=(2, 14), seed=8)",
+    "12": "PuzzleWidget(TurningTurtles(), sizes=(2, 16), seed=9)",
+    "13": "PuzzleWidget(MockTurtles(12), sizes=(3, 40), seed=12)",
+    "14": "PuzzleWidget(Wythoff(), sizes=(3, 24), seed=11)",
+    "15": "PuzzleWidget(GreenHackenbush(PICTURE), sizes=(2, 12), seed=13)",
+    "16": "PuzzleWidget(KaylesRow(length=20, misere=True), sizes=(2, 14), seed=15)",
 }
-SUMS = ("02", "05", "07")  # chapters whose puzzles are sums of several components
+SUMS = ("02", "06", "10")  # chapters whose puzzles are sums of several components
 
-# What the notebooks define before their Play sections (chapter 13's picture, chapter 10's graph)
+# What the notebooks define before their Play sections (chapter 15's picture, chapter 7's graph)
 NAMESPACE = {
     "PuzzleWidget": PuzzleWidget,
     "rules": rules,
@@ -174,7 +174,7 @@ def test_recorded_results_cannot_be_rewritten():
 
 
 def test_partizan_and_board_positions_are_judged_in_the_page_s_form():
-    w = chapter_widget("10")  # chips on a graph: 0 and 7 have values 3 and 1 (chapter 10's exercise)
+    w = chapter_widget("07")  # chips on a graph: 0 and 7 have values 3 and 1 (chapter 7's exercise)
     assert w.verdict([0, 7]) == "N"
     w.set_state({"results": [_result([0, 7], "N", True, [0, 3])], "streak": 1, "solved": 1})
     assert w.solved == 1
@@ -191,7 +191,7 @@ def test_every_chapter_has_its_puzzle_before_play(chapter):
     heading = next(i for i, s in enumerate(sources) if s.startswith("## Your turn"))
     assert sources[heading + 1] == cell_source(chapter)
     after = sources[heading + 2]
-    assert after.startswith("## Play") or (chapter == "15" and after.startswith("## Summary")), after[:40]
+    assert after.startswith("## Play") or (chapter == "16" and after.startswith("## Summary")), after[:40]
     w = chapter_widget(chapter)
     assert w.sizes[0] < w.sizes[1]
     if chapter in SUMS:
@@ -247,7 +247,7 @@ def page_puzzles(tmp_path_factory):
     folder = tmp_path_factory.mktemp("puzzles")
     widgets = {chapter: chapter_widget(chapter) for chapter in CHAPTER_PUZZLES}
     configs = {
-        c: {"game": w.game, "params": w.params, "sizes": w.sizes, "draws": 100 if c in ("04", "16") else 200}
+        c: {"game": w.game, "params": w.params, "sizes": w.sizes, "draws": 100 if c in ("04", "05") else 200}
         for c, w in widgets.items()
     }
     (folder / "configs.json").write_text(json.dumps(configs))

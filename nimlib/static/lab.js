@@ -245,7 +245,7 @@ export function startPosition(largest) {
   return [Math.min(top, 5), Math.min(top, 8), Math.min(top, 11)];
 }
 
-// ------------------------------------------------------------------ misère quotients (chapter 15)
+// ------------------------------------------------------------------ misère quotients (chapter 16)
 //
 // The misère quotient of an octal game restricted to heaps <= n, computed heap by heap as
 // nimlib.quotient.quotient does (a port of it; tests/test_lab_quotient.py compares the two on sample codes):

@@ -186,47 +186,15 @@ const PUZZLE_CSS = `
 .nimlib-puzzle-why { border-top: 1px solid #e2e8f0; margin-top: 6px; padding-top: 4px; overflow-x: auto; }
 `;
 
-// The games' look is written for `.nimlib-play` (widget.css, and <style> a board may carry); a puzzle's
-// root is `.nimlib-puzzle` (tests and pages count `.nimlib-play` as games), so those rules are copied
-// for it: `.nimlib-play` → `.nimlib-puzzle`, refreshed when the page gains a stylesheet.
-const PUZZLE_SCOPE = /\.nimlib-play(?![\w-])/g;
-let puzzleSheets = -1;
-
+// The games' look is written for `.nimlib-play` and `.nimlib-puzzle` alike (widget.css and the <style> a
+// board carries name both roots), so a puzzle never reads the page's style sheets: Chromium refuses a linked
+// sheet's rules from file://, where readers open the book. Only the puzzle's own rules are added here.
 function puzzleStyle(doc) {
-  if (!doc.getElementById || !doc.styleSheets) return;
-  let adopted = doc.getElementById("nimlib-puzzle-adopted");
-  if (!adopted) {
-    adopted = doc.createElement("style");
-    adopted.id = "nimlib-puzzle-adopted";
-    const own = doc.createElement("style");
-    own.id = "nimlib-puzzle-style";
-    own.textContent = PUZZLE_CSS;
-    (doc.head || doc.body || doc.documentElement).append(adopted, own);
-  }
-  if (doc.styleSheets.length === puzzleSheets) return;
-  puzzleSheets = doc.styleSheets.length;
-  const copied = [];
-  const origin = doc.location ? doc.location.origin : null;
-  const visit = (rules) => {
-    for (const rule of rules) {
-      if (rule.cssRules && !rule.selectorText) {
-        if (rule.cssText.includes(".nimlib-play")) copied.push(rule.cssText.replace(PUZZLE_SCOPE, ".nimlib-puzzle"));
-      } else if (rule.selectorText && rule.selectorText.includes(".nimlib-play")) {
-        copied.push(rule.cssText.replace(PUZZLE_SCOPE, ".nimlib-puzzle"));
-      }
-    }
-  };
-  for (const sheet of doc.styleSheets) {
-    if (sheet.ownerNode && (sheet.ownerNode.id === "nimlib-puzzle-adopted" || sheet.ownerNode.id === "nimlib-puzzle-style")) continue;
-    try {
-      visit(sheet.cssRules);
-    } catch (error) {
-      // a stylesheet from another origin cannot be read (it holds no widget rules); one of ours that
-      // is still loading is read again at the next redraw
-      if (!sheet.href || !origin || new URL(sheet.href, doc.baseURI).origin === origin) puzzleSheets = -1;
-    }
-  }
-  adopted.textContent = copied.join("\n");
+  if (!doc.getElementById || doc.getElementById("nimlib-puzzle-style")) return;
+  const own = doc.createElement("style");
+  own.id = "nimlib-puzzle-style";
+  own.textContent = PUZZLE_CSS;
+  (doc.head || doc.body || doc.documentElement).append(own);
 }
 
 /**
@@ -333,14 +301,6 @@ export function mountPuzzle(model, root) {
   const sizes = model.get("sizes") || [2, 12];
   const rng = makeRng(params.seed);
   puzzleStyle(doc);
-  // the page's stylesheets may still be loading when the widget mounts: look again once they are
-  const win = doc.defaultView;
-  if (win && doc.readyState !== "complete") {
-    win.addEventListener("load", () => {
-      puzzleSheets = -1;
-      puzzleStyle(doc);
-    }, { once: true });
-  }
   let record = puzzleState({ streak: Number(model.get("streak")) || 0, solved: Number(model.get("solved")) || 0, played: (model.get("results") || []).length });
   // stage: "answer" (P or N?), "move" (find the winning move), "done" (feedback shown)
   let puzzle = null; // {position, isP, size, stage, answer, shown, before, reply, hint, tone, feedback, why}
@@ -506,10 +466,6 @@ export function mountPuzzle(model, root) {
   function draw(position, active) {
     try {
       const drawn = def.draw(position, params, view(active));
-      // a board's own <style> (e.g. the graph's) is scoped to .nimlib-play: scope it to the puzzle too
-      for (const style of drawn && drawn.querySelectorAll ? drawn.querySelectorAll("style") : []) {
-        style.textContent = style.textContent.replace(PUZZLE_SCOPE, (m) => `:is(${m}, .nimlib-puzzle)`);
-      }
       if (!active && drawn && drawn.querySelectorAll) {
         if (selection !== null) {
           // the move marked from a selection: the hidden help keeps the words it has with none, so
@@ -529,7 +485,6 @@ export function mountPuzzle(model, root) {
   }
 
   function render(keepFocus = false) {
-    puzzleStyle(doc);
     const active = doc.activeElement;
     const hadFocus = box.contains(active);
     // the same control keeps the focus when it is still there (a piece chosen, a move button)

@@ -1,16 +1,16 @@
 // Coin games (chapters 8 and 9): staircase nim, Nimble (and Nimble-2), turning turtles.
 //
 // staircase  position: coins per step, step 1 first: [2, 3, 1, 4]. Steps are numbered from 1, as in
-//            chapter 8. move: [step_index, coins] (index from 0 = step 1): move that many coins from
+//            chapter 11. move: [step_index, coins] (index from 0 = step 1): move that many coins from
 //            step index + 1 down one step. Click the c-th coin from the top of a step: that coin and
 //            the ones above it go down. Only the even steps matter: their coins are Nim heaps.
-// nimble     position: the coins' cells, sorted, cells numbered from 0 (as chapter 8).
+// nimble     position: the coins' cells, sorted, cells numbered from 0 (as chapter 11).
 //            move: [from, to] slides a coin from cell `from` to cell `to` < from. Two clicks: a coin
 //            (the rightmost movable one is selected to begin with), then a cell to its left. A coin on cell c is a Nim heap of c.
 //            params: { length, no_jumps, coins }; with no_jumps (Nimble-2) a coin neither passes nor
 //            lands on another, and the gaps left of the 1st, 3rd, ... coin from the right are the heaps.
-// turtles    position: coins [1, 0, 1] (1 heads), places numbered from 1 (as chapter 9); shown H / T
-//            (heads / tails, as chapter 12 writes them); typing O / X (chapter 9's letters) works too.
+// turtles    position: coins [1, 0, 1] (1 heads), places numbered from 1 (as chapter 12); shown H / T
+//            (heads / tails, as chapters 12 and 13 write them); typing O / X works too.
 //            move: [x] turns the heads coin x (0-based) to tails; [x, y] also flips coin y < x.
 //            Two clicks: a heads coin (the rightmost is selected to begin with), then the green button
 //            under it (turn it alone) or under a coin to its left (flip that one too).
@@ -26,18 +26,18 @@ const COIN_CSS = `
 .nimlib-stairs .nimlib-tread { width: 40px; background: #a0aec0; border-top: 3px solid #4a5568; text-align: center;
   font: 11px ui-monospace, monospace; color: #1a202c; padding-top: 2px; }
 .nimlib-stairs .nimlib-tread.nimlib-even { background: #90cdf4; }
-.nimlib-play .nimlib-coin, .nimlib-coinrow .nimlib-coin { width: 22px; height: 22px; min-height: 22px; padding: 0; margin: 0;
+.nimlib-play .nimlib-coin, .nimlib-puzzle .nimlib-coin, .nimlib-coinrow .nimlib-coin { width: 22px; height: 22px; min-height: 22px; padding: 0; margin: 0;
   border-radius: 50%; background: #d69e2e; border: 2px solid #975a16; display: inline-flex; align-items: center;
   justify-content: center; font: bold 12px ui-monospace, monospace; color: #1a202c; flex: none; }
-.nimlib-play button.nimlib-coin:hover:not([disabled]), .nimlib-play button.nimlib-coin:focus-visible { background: #f6e05e; border-color: #c53030; }
-.nimlib-play .nimlib-coin.nimlib-selected { box-shadow: 0 0 0 3px #3182ce; }
-.nimlib-play .nimlib-coin.nimlib-tails { background: #e2e8f0; border-color: #718096; color: #4a5568; }
+.nimlib-play button.nimlib-coin:hover:not([disabled]), .nimlib-puzzle button.nimlib-coin:hover:not([disabled]), .nimlib-play button.nimlib-coin:focus-visible, .nimlib-puzzle button.nimlib-coin:focus-visible { background: #f6e05e; border-color: #c53030; }
+.nimlib-play .nimlib-coin.nimlib-selected, .nimlib-puzzle .nimlib-coin.nimlib-selected { box-shadow: 0 0 0 3px #3182ce; }
+.nimlib-play .nimlib-coin.nimlib-tails, .nimlib-puzzle .nimlib-coin.nimlib-tails { background: #e2e8f0; border-color: #718096; color: #4a5568; }
 .nimlib-coinrow { display: flex; gap: 0; padding: 4px 2px; align-items: flex-start; }
 .nimlib-coinrow .nimlib-place { display: flex; flex-direction: column; align-items: center; width: 34px; flex: none;
   border: 1px solid #a0aec0; margin-left: -1px; min-height: 54px; padding: 2px 0; }
 .nimlib-coinrow .nimlib-num { font: 11px ui-monospace, monospace; color: #718096; margin-top: auto; }
-.nimlib-play button.nimlib-target { width: 28px; height: 22px; min-height: 22px; padding: 0; margin: 0; background: #c6f6d5; border: 1px dashed #2f855a; }
-.nimlib-play button.nimlib-target:hover:not([disabled]), .nimlib-play button.nimlib-target:focus-visible { background: #68d391; }
+.nimlib-play button.nimlib-target, .nimlib-puzzle button.nimlib-target { width: 28px; height: 22px; min-height: 22px; padding: 0; margin: 0; background: #c6f6d5; border: 1px dashed #2f855a; }
+.nimlib-play button.nimlib-target:hover:not([disabled]), .nimlib-puzzle button.nimlib-target:hover:not([disabled]), .nimlib-play button.nimlib-target:focus-visible, .nimlib-puzzle button.nimlib-target:focus-visible { background: #68d391; }
 .nimlib-coinbar { margin-top: 4px; white-space: normal; }
 `;
 
@@ -569,7 +569,7 @@ register({
   validate: (position, params) =>
     stateOptionalIntError(params.length, "params.length", 1, COIN_MAX_CELLS) ||
     (position === undefined ? null : stateNaturalsError(position, "the coins", { most: COIN_MAX_CELLS, max: 1 })),
-  format: (position) => position.map((c) => (c ? "H" : "T")).join(""), // as chapter 12 writes coins
+  format: (position) => position.map((c) => (c ? "H" : "T")).join(""), // as chapters 12 and 13 write coins
   random: (rng, params) => Array.from({ length: Math.max(2, Number(params.length) || 10) }, () => (rng() < 0.45 ? 1 : 0)),
   moves: (position, params) => turtlesMoves(position, params),
   // by formula, never by listing

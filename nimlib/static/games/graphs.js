@@ -1,4 +1,4 @@
-// Chips on a directed acyclic graph (chapter 10), drawn as the graph: vertices, arrows, chips.
+// Chips on a directed acyclic graph (chapter 7), drawn as the graph: vertices, arrows, chips.
 //
 // graph-chips  position: the vertices holding chips, sorted, one entry per chip ([0, 1, 1, 7]).
 //              move: [from, to] slides a chip from vertex `from` along the edge to `to`.
@@ -16,15 +16,15 @@ import { register } from "../core.js";
 const GRAPH_CSS = `
 .nimlib-graph { position: relative; flex: none; max-width: 100%; }
 .nimlib-graph svg { display: block; width: 100%; height: auto; }
-.nimlib-play .nimlib-graph .nimlib-vertex { position: absolute; width: 40px; height: 40px; min-height: 40px; margin: 0; padding: 0;
+.nimlib-play .nimlib-graph .nimlib-vertex, .nimlib-puzzle .nimlib-graph .nimlib-vertex { position: absolute; width: 40px; height: 40px; min-height: 40px; margin: 0; padding: 0;
   border-radius: 50%; border: 2px solid #4a5568; background: #fff; font: 12px ui-monospace, monospace;
   display: flex; flex-direction: column; align-items: center; justify-content: center; line-height: 1.05; }
-.nimlib-play .nimlib-graph .nimlib-vertex .nimlib-chips { color: #c05621; font-size: 13px; font-weight: bold; }
-.nimlib-play .nimlib-graph .nimlib-vertex.nimlib-has-chip { background: #feebc8; border-color: #c05621; }
-.nimlib-play .nimlib-graph button.nimlib-vertex:hover:not([disabled]), .nimlib-play .nimlib-graph button.nimlib-vertex:focus-visible { background: #fbd38d; }
-.nimlib-play .nimlib-graph .nimlib-vertex.nimlib-selected { box-shadow: 0 0 0 4px #3182ce; }
-.nimlib-play .nimlib-graph button.nimlib-vertex.nimlib-target { background: #c6f6d5; border: 2px dashed #2f855a; }
-.nimlib-play .nimlib-graph button.nimlib-pick { position: absolute; width: 24px; height: 24px; min-height: 24px; padding: 0; margin: 0;
+.nimlib-play .nimlib-graph .nimlib-vertex .nimlib-chips, .nimlib-puzzle .nimlib-graph .nimlib-vertex .nimlib-chips { color: #c05621; font-size: 13px; font-weight: bold; }
+.nimlib-play .nimlib-graph .nimlib-vertex.nimlib-has-chip, .nimlib-puzzle .nimlib-graph .nimlib-vertex.nimlib-has-chip { background: #feebc8; border-color: #c05621; }
+.nimlib-play .nimlib-graph button.nimlib-vertex:hover:not([disabled]), .nimlib-puzzle .nimlib-graph button.nimlib-vertex:hover:not([disabled]), .nimlib-play .nimlib-graph button.nimlib-vertex:focus-visible, .nimlib-puzzle .nimlib-graph button.nimlib-vertex:focus-visible { background: #fbd38d; }
+.nimlib-play .nimlib-graph .nimlib-vertex.nimlib-selected, .nimlib-puzzle .nimlib-graph .nimlib-vertex.nimlib-selected { box-shadow: 0 0 0 4px #3182ce; }
+.nimlib-play .nimlib-graph button.nimlib-vertex.nimlib-target, .nimlib-puzzle .nimlib-graph button.nimlib-vertex.nimlib-target { background: #c6f6d5; border: 2px dashed #2f855a; }
+.nimlib-play .nimlib-graph button.nimlib-pick, .nimlib-puzzle .nimlib-graph button.nimlib-pick { position: absolute; width: 24px; height: 24px; min-height: 24px; padding: 0; margin: 0;
   border-radius: 50%; font-size: 10px; color: #c05621; background: #feebc8; border: 1px solid #c05621; }
 .nimlib-graphbar { margin-top: 4px; white-space: normal; }
 `;

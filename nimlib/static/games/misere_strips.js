@@ -6,7 +6,7 @@
 // params: { length, values } as for kayles / dawson (normal-play values, for the analysis panel's
 //         components), plus from Python (nimlib.tables.misere_strip_params):
 //         genus[k] = [g, [γ0, γ1, …]] of a single run of k, tame[k] = true when the run of k is tame
-//         (chapter 15: every position reachable from it has γ0 = g or {g, γ0} = {0, 1}).
+//         (chapter 16: every position reachable from it has γ0 = g or {g, γ0} = {0, 1}).
 //
 // The strategy: exhaustive misère search over the position's runs as a multiset (sorted run lengths,
 // memoised), so a row of 12 pins costs about a hundred multisets. `best` and `explain` read the same
@@ -165,7 +165,7 @@ function misereStripSay(kind, runsKey) {
 }
 
 /**
- * The tame-sum genus of a position whose runs are all tame (chapter 15's theorem): fickle exactly when
+ * The tame-sum genus of a position whose runs are all tame (chapter 16's theorem): fickle exactly when
  * every run is fickle, g = S the XOR of the runs' normal values; null when a run is not tame or the
  * tables do not cover it. {g, fickle, text, isP}.
  */
@@ -242,7 +242,7 @@ export function misereStripExplain(kind, position, params) {
   return out.join("");
 }
 
-// ---------------------------------------------------------------- the misère quotient (chapter 15)
+// ---------------------------------------------------------------- the misère quotient (chapter 16)
 //
 // params.quotient (from nimlib.tables.misere_quotient_params, i.e. nimlib.quotient.quotient): names[i] of
 // element i, table[i][j] their product, p_portion, pretend[k] the element of a run of k, bound (the longest

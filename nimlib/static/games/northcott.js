@@ -1,4 +1,4 @@
-// Northcott's game (chapter 8): rows with one White and one Black piece; the reader plays White.
+// Northcott's game (chapter 11): rows with one White and one Black piece; the reader plays White.
 //
 // northcott  position: rows [[white, black], ...] (0-based; labels number the rows from 0 and the
 //            columns from 1, as the book's notation page says). move: [row, new_column] for the piece of the player to move (White for the
@@ -21,8 +21,8 @@ const NORTH_CSS = `
 .nimlib-north .nimlib-ncell { width: 30px; height: 30px; flex: none; border: 1px solid #a0aec0; margin-left: -1px; display: flex;
   align-items: center; justify-content: center; font-size: 20px; background: #fff; }
 .nimlib-north .nimlib-ncell.nimlib-gapcell { background: #ebf8ff; }
-.nimlib-play .nimlib-north button.nimlib-ncell { border-radius: 0; padding: 0; margin: 0 0 0 -1px; min-height: 30px; }
-.nimlib-play .nimlib-north button.nimlib-ncell:hover:not([disabled]), .nimlib-play .nimlib-north button.nimlib-ncell:focus-visible { background: #c6f6d5; }
+.nimlib-play .nimlib-north button.nimlib-ncell, .nimlib-puzzle .nimlib-north button.nimlib-ncell { border-radius: 0; padding: 0; margin: 0 0 0 -1px; min-height: 30px; }
+.nimlib-play .nimlib-north button.nimlib-ncell:hover:not([disabled]), .nimlib-puzzle .nimlib-north button.nimlib-ncell:hover:not([disabled]), .nimlib-play .nimlib-north button.nimlib-ncell:focus-visible, .nimlib-puzzle .nimlib-north button.nimlib-ncell:focus-visible { background: #c6f6d5; }
 .nimlib-north .nimlib-white { color: #1a202c; text-shadow: 0 0 1px #000; }
 .nimlib-north .nimlib-black { color: #1a202c; }
 .nimlib-north .nimlib-gapnum { font: 12px ui-monospace, monospace; margin-left: 8px; color: #2b6cb0; flex: none; }

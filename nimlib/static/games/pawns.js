@@ -1,4 +1,4 @@
-// Dawson's chess (chapter 6): pawns on a 3×n board, captures compulsory; the reader plays White.
+// Dawson's chess (chapter 8): pawns on a 3×n board, captures compulsory; the reader plays White.
 //
 // pawns  position: [[row 0], [row 1], [row 2]] of "W", "B", "." (row 0 is White's home row, drawn at
 //        the bottom; squares named like chess, a1 = row 0, column 0). White moves up, Black down.
@@ -25,10 +25,10 @@ const PAWN_CSS = `
 .nimlib-pawns .nimlib-light { background: #f0d9b5; }
 .nimlib-pawns .nimlib-dark { background: #b58863; }
 .nimlib-pawns .nimlib-coord { font: 11px ui-monospace, monospace; color: #718096; display: flex; align-items: center; justify-content: center; }
-.nimlib-play .nimlib-pawns button.nimlib-to { width: 30px; height: 30px; min-height: 30px; margin: 0 1px; padding: 0; border-radius: 50%;
+.nimlib-play .nimlib-pawns button.nimlib-to, .nimlib-puzzle .nimlib-pawns button.nimlib-to { width: 30px; height: 30px; min-height: 30px; margin: 0 1px; padding: 0; border-radius: 50%;
   background: rgba(56, 161, 105, 0.35); border: 2px solid #2f855a; font-size: 14px; }
-.nimlib-play .nimlib-pawns button.nimlib-to.nimlib-two { width: 17px; border-radius: 6px; }
-.nimlib-play .nimlib-pawns button.nimlib-to:hover:not([disabled]), .nimlib-play .nimlib-pawns button.nimlib-to:focus-visible { background: #68d391; }
+.nimlib-play .nimlib-pawns button.nimlib-to.nimlib-two, .nimlib-puzzle .nimlib-pawns button.nimlib-to.nimlib-two { width: 17px; border-radius: 6px; }
+.nimlib-play .nimlib-pawns button.nimlib-to:hover:not([disabled]), .nimlib-puzzle .nimlib-pawns button.nimlib-to:hover:not([disabled]), .nimlib-play .nimlib-pawns button.nimlib-to:focus-visible, .nimlib-puzzle .nimlib-pawns button.nimlib-to:focus-visible { background: #68d391; }
 .nimlib-pawns .nimlib-wp { color: #fff; text-shadow: 0 0 2px #000, 0 0 1px #000; }
 .nimlib-pawns .nimlib-bp { color: #1a202c; }
 `;

@@ -3,7 +3,7 @@
 // kayles  position: pins [1, 1, 0, 1] (1 standing); labels number the pins from 1 (places on a strip).
 //         move: [i] knocks pin i, [i, i + 1] knocks two neighbouring standing pins.
 //         Click a pin to knock it; click the join between two standing neighbours to knock both.
-// dawson  position: the strip [0, 1, 0, ...] (1 = cross), cells numbered from 1 in labels (as chapter 6).
+// dawson  position: the strip [0, 1, 0, ...] (1 = cross), cells numbered from 1 in labels (as chapter 8).
 //         move: [i] puts a cross on cell i (0-based in the JSON). A cell next to a cross is dead.
 // crosses-2  the same with no cross within two cells of another (three in a row, octal 0.11337).
 // params: { length, values } with values = g(0..length) of the heap game from Python
@@ -17,21 +17,21 @@ const STRIP_CSS = `
 .nimlib-strip { display: flex; align-items: flex-end; gap: 0; padding: 4px 2px; }
 .nimlib-strip .nimlib-slot { display: flex; flex-direction: column; align-items: center; flex: none; width: 26px; }
 .nimlib-strip .nimlib-num { font: 11px ui-monospace, monospace; color: #718096; margin-top: 2px; }
-.nimlib-play button.nimlib-pin { width: 18px; height: 44px; min-height: 44px; padding: 0; margin: 0;
+.nimlib-play button.nimlib-pin, .nimlib-puzzle button.nimlib-pin { width: 18px; height: 44px; min-height: 44px; padding: 0; margin: 0;
   border-radius: 9px 9px 4px 4px; background: #f7fafc; border: 2px solid #2d3748; }
-.nimlib-play button.nimlib-pin:hover:not([disabled]), .nimlib-play button.nimlib-pin:focus-visible { background: #feb2b2; border-color: #c53030; }
+.nimlib-play button.nimlib-pin:hover:not([disabled]), .nimlib-puzzle button.nimlib-pin:hover:not([disabled]), .nimlib-play button.nimlib-pin:focus-visible, .nimlib-puzzle button.nimlib-pin:focus-visible { background: #feb2b2; border-color: #c53030; }
 .nimlib-strip .nimlib-pin-down { width: 18px; height: 8px; margin-top: 36px; border-radius: 4px; background: #cbd5e0; }
-.nimlib-play button.nimlib-join { width: 12px; height: 20px; min-height: 20px; padding: 0; margin: 0 0 12px 0;
+.nimlib-play button.nimlib-join, .nimlib-puzzle button.nimlib-join { width: 12px; height: 20px; min-height: 20px; padding: 0; margin: 0 0 12px 0;
   background: transparent; border: 1px dashed #a0aec0; border-radius: 3px; flex: none; }
-.nimlib-play button.nimlib-join:hover:not([disabled]), .nimlib-play button.nimlib-join:focus-visible { background: #feb2b2; border-color: #c53030; }
+.nimlib-play button.nimlib-join:hover:not([disabled]), .nimlib-puzzle button.nimlib-join:hover:not([disabled]), .nimlib-play button.nimlib-join:focus-visible, .nimlib-puzzle button.nimlib-join:focus-visible { background: #feb2b2; border-color: #c53030; }
 .nimlib-strip .nimlib-join-off { width: 12px; flex: none; }
 .nimlib-cells { display: flex; gap: 0; padding: 4px 2px; }
 .nimlib-cells .nimlib-cell { width: 30px; height: 30px; flex: none; display: flex; align-items: center; justify-content: center;
   border: 1px solid #4a5568; margin-left: -1px; font-size: 18px; font-weight: bold; }
 .nimlib-cells .nimlib-cross { color: #c53030; background: #fff; }
 .nimlib-cells .nimlib-dead { background: repeating-linear-gradient(45deg, #e2e8f0, #e2e8f0 4px, #cbd5e0 4px, #cbd5e0 8px); }
-.nimlib-play button.nimlib-cell { border-radius: 0; padding: 0; margin: 0 0 0 -1px; min-height: 30px; background: #fff; }
-.nimlib-play button.nimlib-cell:hover:not([disabled]), .nimlib-play button.nimlib-cell:focus-visible { background: #fed7d7; }
+.nimlib-play button.nimlib-cell, .nimlib-puzzle button.nimlib-cell { border-radius: 0; padding: 0; margin: 0 0 0 -1px; min-height: 30px; background: #fff; }
+.nimlib-play button.nimlib-cell:hover:not([disabled]), .nimlib-puzzle button.nimlib-cell:hover:not([disabled]), .nimlib-play button.nimlib-cell:focus-visible, .nimlib-puzzle button.nimlib-cell:focus-visible { background: #fed7d7; }
 `;
 
 function stripStyle(view) {

@@ -1,4 +1,4 @@
-// L-trominoes on a 2×n board (chapter 7).
+// L-trominoes on a 2×n board (chapter 10).
 //
 // trominoes  position: [[row 0 cells], [row 1 cells]], 1 = covered; row 0 is drawn on top. Labels say
 //            top/bottom and number the columns from 1.
@@ -21,9 +21,9 @@ const TROM_CSS = `
 .nimlib-trom .nimlib-tcell.nimlib-preview { background: #d6bcfa; outline: 2px solid #553c9a; outline-offset: -3px; }
 .nimlib-trom .nimlib-palette { display: grid; grid-template-columns: 20px 20px; gap: 2px; justify-self: center; margin-top: 4px;
   padding: 2px; border-top: 2px solid #d6bcfa; }
-.nimlib-play .nimlib-trom button.nimlib-shape { width: 20px; height: 20px; min-height: 20px; padding: 0; margin: 0; border-radius: 2px;
+.nimlib-play .nimlib-trom button.nimlib-shape, .nimlib-puzzle .nimlib-trom button.nimlib-shape { width: 20px; height: 20px; min-height: 20px; padding: 0; margin: 0; border-radius: 2px;
   border: 1px solid #a0aec0; background: #fff; display: grid; grid-template-columns: 1fr 1fr; grid-template-rows: 1fr 1fr; gap: 1px; }
-.nimlib-play .nimlib-trom button.nimlib-shape:hover:not([disabled]), .nimlib-play .nimlib-trom button.nimlib-shape:focus-visible { border-color: #553c9a; background: #faf5ff; }
+.nimlib-play .nimlib-trom button.nimlib-shape:hover:not([disabled]), .nimlib-puzzle .nimlib-trom button.nimlib-shape:hover:not([disabled]), .nimlib-play .nimlib-trom button.nimlib-shape:focus-visible, .nimlib-puzzle .nimlib-trom button.nimlib-shape:focus-visible { border-color: #553c9a; background: #faf5ff; }
 .nimlib-trom .nimlib-shape i { display: block; background: #805ad5; }
 .nimlib-trom .nimlib-shape i.nimlib-off { background: transparent; }
 `;
