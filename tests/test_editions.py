@@ -1,0 +1,149 @@
+"""The student and instructor editions, the index, moved chapters and citations, in text-only builds.
+
+Both editions come from one source and one switch (NIMBOOK_EDITION). The student edition must hold no
+solution's words anywhere (pages, search index, sources); the instructor edition must hold them all (else the
+check could not see a solution). These builds run no chapter (NIMBOOK_EXECUTE=off): the text is what they test.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT, tool
+from .exercises import CHAPTERS, SOLUTION, exercises, markdown, plain, solution_lines
+
+pytestmark = pytest.mark.slow
+
+
+def _build(source: Path, out: Path, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [tool("jupyter-book"), "build", str(source), "--all", "-W", "-n", "--keep-going", "--path-output", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "NIMBOOK_EXECUTE": "off", **env},
+    )
+
+
+@pytest.fixture(scope="module")
+def editions(tmp_path_factory) -> dict[str, Path]:
+    built = {}
+    for name in ("student", "instructor"):
+        out = tmp_path_factory.mktemp(name)
+        result = _build(ROOT, out, NIMBOOK_EDITION=name)
+        assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+        built[name] = out / "_build" / "html"
+    return built
+
+
+def _all_text(html_root: Path) -> str:
+    """Every file a reader could open: pages, their sources and the search index, tags removed."""
+    parts = []
+    for path in html_root.rglob("*"):
+        if path.suffix in (".html", ".js", ".txt", ".ipynb", ".md") and "_static" not in path.parts[-3:-1]:
+            parts.append(path.read_text(encoding="utf-8", errors="replace"))
+    import html
+
+    return plain(html.unescape(re.sub(r"<[^>]+>", " ", "\n".join(parts))))
+
+
+def test_student_edition_holds_no_solution(editions):
+    # A solution's own words: not those that the book's other text happens to use too
+    elsewhere = plain(" ".join(SOLUTION.sub(" ", markdown(path)) for path in CHAPTERS))
+    sentences = {
+        (ex.chapter, ex.label, s)
+        for path in CHAPTERS
+        for ex in exercises(path)
+        for s in solution_lines(ex.solution or "")
+        if s not in elsewhere
+    }
+    labels = {label for _, label, _ in sentences}
+    assert len(labels) >= 100, f"only {len(labels)} solutions have sentences to look for"
+    student, instructor = _all_text(editions["student"]), _all_text(editions["instructor"])
+    # The instructor edition shows them (so the search below can find a solution when there is one)
+    missing = [(c, label, s) for c, label, s in sentences if s not in instructor]
+    assert len(missing) <= len(sentences) // 20, missing[:5]
+    leaked = [(c, label, s) for c, label, s in sentences if s in student]
+    assert not leaked, leaked[:5]
+    for chapter in CHAPTERS:
+        page = editions["student"] / "notebooks" / f"{chapter.stem}.html"
+        html = page.read_text(encoding="utf-8")
+        assert 'class="solution' not in html and "Solution to" not in html, page.name
+        assert "Hint" in html, f"{page.name}: the student edition lost the hints"
+    answers = sum(
+        p.read_text(encoding="utf-8").count("tag_exercise-answers")
+        for p in (editions["instructor"] / "notebooks").glob("*.html")
+    )
+    assert answers >= 17, "the instructor edition shows no answer-checking cell: the check below would pass vacuously"
+    for page in (editions["student"] / "notebooks").glob("*.html"):
+        assert "tag_exercise-answers" not in page.read_text(encoding="utf-8"), f"{page.name} shows an answer cell"
+    assert "(student edition)" in (editions["student"] / "book" / "intro.html").read_text(encoding="utf-8")
+
+
+def test_every_page_footer_names_licence_and_version(editions):
+    import tomllib
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    pages = [p for p in editions["instructor"].rglob("*.html") if "_static" not in p.parts]
+    chapters = [p for p in pages if p.parent.name == "notebooks" and p.stem in {c.stem for c in CHAPTERS}]
+    assert len(chapters) == len(CHAPTERS)
+    for page in [*chapters, editions["instructor"] / "book" / "intro.html"]:
+        html = page.read_text(encoding="utf-8")
+        footer = re.search(r'<p class="nimbook-licence">(.*?)</p>', html, re.S)
+        assert footer, f"{page.name}: no licence in the footer"
+        assert f"version {version}" in footer[1] and "CC BY-SA 4.0" in footer[1] and "MIT" in footer[1]
+        assert "licence-and-citation" in footer[1]
+
+
+def test_the_index_lists_every_glossary_term(editions):
+    glossary = (ROOT / "book" / "notation.md").read_text(encoding="utf-8")
+    terms = []
+    for block in re.findall(r"```\{glossary\}\n(.*?)```", glossary, re.S):
+        terms += [line for line in block.splitlines() if line and not line.startswith(" ")]
+    assert len(terms) >= 60, terms
+    index = (editions["instructor"] / "genindex.html").read_text(encoding="utf-8")
+    import html
+
+    entries = {
+        plain(html.unescape(re.sub(r"<[^>]+>", "", e))).lower() for e in re.findall(r"<li><a [^>]*>(.*?)</a>", index)
+    }
+    missing = [t for t in terms if re.sub(r"\$[^$]*\$", "", t).strip().lower() not in entries and "$" not in t]
+    assert not missing, missing
+    assert len(entries) >= len(terms)
+
+
+def test_old_chapter_addresses_reach_their_chapters(editions):
+    import sys
+
+    sys.path.insert(0, str(ROOT / "book" / "_ext"))
+    try:
+        from nimbook import OLD_CHAPTERS
+    finally:
+        sys.path.remove(str(ROOT / "book" / "_ext"))
+    html_root = editions["instructor"]
+    assert len(OLD_CHAPTERS) == 12
+    for old, new in OLD_CHAPTERS.items():
+        assert (html_root / f"{new}.html").is_file(), new
+        page = (html_root / f"{old}.html").read_text(encoding="utf-8")
+        target = Path(new).name + ".html"
+        assert f'url={target}"' in page and f'location.replace("{target}" + location.hash)' in page, old
+
+
+def test_an_unknown_citation_key_fails_the_strict_build(tmp_path):
+    copy = tmp_path / "book"
+    shutil.copytree(
+        ROOT,
+        copy,
+        ignore=shutil.ignore_patterns(".venv", "_build", ".git", "tests", "tools", "__pycache__", "*.egg-info"),
+    )
+    page = copy / "book" / "references.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nAs {cite}`nosuchwork1999` showed.\n", encoding="utf-8")
+    result = _build(copy, tmp_path / "out")
+    assert result.returncode != 0
+    assert "nosuchwork1999" in result.stdout + result.stderr

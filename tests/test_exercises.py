@@ -1,0 +1,80 @@
+"""Every exercise is a numbered sphinx-exercise with a hint and a solution; lists run from routine to hard.
+
+A lecturer sets homework from the book (solutions leave the student edition, hints stay), and a learner
+alone can tell which exercises need a computer: every chapter has at least four that need only pencil and
+paper.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .exercises import CHAPTERS, HINT, exercises, markdown
+
+ALL = {path.stem: exercises(path) for path in CHAPTERS}
+PENCIL_AT_LEAST = 4
+
+
+def test_the_exercises_are_found():
+    assert len(CHAPTERS) == 17
+    assert sum(map(len, ALL.values())) >= 124  # the book had 124 before hints and new pencil exercises
+
+
+@pytest.mark.parametrize("chapter", sorted(ALL))
+def test_every_exercise_has_a_hint_and_a_solution(chapter):
+    found = ALL[chapter]
+    assert found, f"{chapter}: no exercise"
+    for ex in found:
+        assert ex.has_hint, f"{chapter}: {ex.label} has no hint"
+        assert ex.solution and ex.solution.strip(), f"{chapter}: {ex.label} has no solution"
+        assert not HINT.search(ex.solution), f"{chapter}: {ex.label}'s hint sits in its solution"
+    text = markdown(next(p for p in CHAPTERS if p.stem == chapter))
+    assert "{dropdown} Solution" not in text, f"{chapter}: a hand-made solution dropdown is left"
+    assert text.count("{solution}") == len(found), f"{chapter}: a solution without its exercise"
+
+
+@pytest.mark.parametrize("chapter", sorted(ALL))
+def test_each_chapter_has_pencil_and_paper_exercises(chapter):
+    pencil = [ex.label for ex in ALL[chapter] if not ex.needs_computer]
+    assert len(pencil) >= PENCIL_AT_LEAST, f"{chapter}: only {len(pencil)} exercises without the computer"
+
+
+@pytest.mark.parametrize("chapter", sorted(ALL))
+def test_each_list_runs_from_routine_to_hard(chapter):
+    stars = [ex.stars for ex in ALL[chapter]]
+    assert all(s <= 2 for s in stars), f"{chapter}: more than two stars"
+    assert stars == sorted(stars), f"{chapter}: an easier exercise comes after a harder one: {stars}"
+
+
+def test_labels_are_unique_across_the_book():
+    labels = [ex.label for found in ALL.values() for ex in found]
+    assert len(labels) == len(set(labels))
+
+
+def test_a_missing_hint_is_caught():
+    # The parser the tests rely on finds a hint only where there is one
+    from .exercises import EXERCISE
+
+    text = "::::{exercise} ★\n:label: ex-x\n\nDo it.\n::::\n"
+    (m,) = EXERCISE.finditer(text)
+    assert not HINT.search(m["body"])
+    assert HINT.search(m["body"].replace("Do it.", "Do it.\n:::{hint}\n:class: dropdown\nLook.\n:::"))
+
+
+def test_cells_that_check_answers_are_tagged_for_the_student_edition():
+    # The student edition drops code cells tagged exercise-answers (book/_ext/nimbook.py): they print answers
+    import json
+    import re
+
+    labels = {ex.label for found in ALL.values() for ex in found}
+    tagged = 0
+    for path in CHAPTERS:
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] != "code":
+                continue
+            named = set(re.findall(r"\bex-[\w-]*\w", "".join(cell["source"]))) & labels
+            tags = cell.get("metadata", {}).get("tags", [])
+            if named:
+                assert "exercise-answers" in tags, f"{path.name}: a cell checks {sorted(named)} but is not tagged"
+                tagged += 1
+    assert tagged >= 17, tagged
