@@ -1,0 +1,1068 @@
+"""Self-checks for the book's exercises: right or not yet, without giving the answer away.
+
+``check(label, answer)`` judges a reader's answer to an exercise whose answer
+the chapter already asserts. The right answer is computed from nimlib when
+``check`` is called (no answer is stored here), the reader's answer is brought
+to one shape first (a list or a tuple, any order where order does not matter),
+and a wrong answer gets a diagnosis in the style of the puzzles: what the
+reader's move or number does, never what the right one is. ``checks()`` lists
+the labels with their questions. Every computation is a fixed, small one
+(positions of at most five heaps of 7, heaps below 100), so nothing here runs
+unbounded; answers longer than ``MAX_ITEMS`` items are refused.
+
+>>> from nimlib.selfcheck import check
+>>> check("ex-bouton-1", {(2, 5, 6): [(0, 1)], (1, 2, 4, 8): [(3, 7)]})
+Not yet: from (2, 5, 6), the move (0, 1) leaves (1, 5, 6), whose nim-sum is 2, not 0.
+"""
+
+from __future__ import annotations
+
+import itertools
+import numbers
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from . import coins, hackenbush, moore, nim, search, wythoff
+from .grundy import grundy_of_sum, grundy_value, heap_values
+from .quotient import misere_quotient
+from .rulesets import kayles, laskers_nim, subtraction, trominoes
+
+__all__ = ["MAX_ITEMS", "Result", "check", "checks"]
+
+# The longest answer read (a list of moves, values or positions): more is refused up front
+MAX_ITEMS = 1000
+
+
+@dataclass(frozen=True)
+class Result:
+    """The verdict on one answer: ``right``, and a diagnosis when it is not (which never holds the answer)."""
+
+    label: str
+    right: bool
+    message: str = ""
+
+    def __bool__(self) -> bool:
+        return self.right
+
+    def __str__(self) -> str:
+        return "Right." if self.right else f"Not yet: {self.message}"
+
+    __repr__ = __str__
+
+
+class _Shape(Exception):
+    """The answer has the wrong type or shape: ``check`` turns it into a TypeError naming what was expected."""
+
+
+@dataclass(frozen=True)
+class _Entry:
+    question: str
+    expects: str  # the answer's shape, in words
+    example: str  # a placeholder answer in that shape (never the right one: a test checks)
+    judge: Callable[[object], str | None]  # None when right, else the diagnosis
+
+
+_ENTRIES: dict[str, _Entry] = {}
+
+
+def _register(label: str, question: str, expects: str, example: str) -> Callable:
+    def add(judge: Callable[[object], str | None]) -> Callable[[object], str | None]:
+        _ENTRIES[label] = _Entry(question, expects, example, judge)
+        return judge
+
+    return add
+
+
+def checks() -> dict[str, str]:
+    """Every label ``check`` knows, with its question in one line.
+
+    >>> "ex-misere-1" in checks()
+    True
+    """
+    return {label: entry.question for label, entry in _ENTRIES.items()}
+
+
+def check(label: str, answer: object) -> Result:
+    """Say whether ``answer`` is right for the exercise ``label`` (see ``checks()``), without revealing it.
+
+    Raises ``ValueError`` for a label with no self-check and ``TypeError`` for an answer of the wrong shape.
+
+    >>> check("ex-moore-3", (1, 2, 3))
+    Not yet: (1, 2, 3) has nim-sum 0: it is a P-position of Nim too.
+    """
+    if not isinstance(label, str):
+        raise TypeError(f"label must be an exercise label (a str such as 'ex-misere-1'), got {label!r}")
+    entry = _ENTRIES.get(label)
+    if entry is None:
+        raise ValueError(f"no self-check for {label!r}; the labels with one are: {', '.join(_ENTRIES)}")
+    try:
+        message = entry.judge(answer)
+    except _Shape as shape:
+        raise TypeError(
+            f"check({label!r}, answer) expects {entry.expects}, e.g. check({label!r}, {entry.example}); "
+            f"{shape} (got {_short(answer)})"
+        ) from None
+    return Result(label, message is None, message or "")
+
+
+# ---------------------------------------------------------------- reading answers
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise _Shape(f"{what} must be an int")
+    return int(value)
+
+
+def _items(value: object, what: str) -> list:
+    """A list, tuple or set, as a list (a string or a dict is not a collection of answers)."""
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, (list, tuple, set, frozenset)):
+        raise _Shape(f"{what} must be a list, tuple or set")
+    if len(value) > MAX_ITEMS:
+        raise _Shape(f"{what} has more than MAX_ITEMS={MAX_ITEMS} items")
+    return list(value)
+
+
+def _ints(value: object, what: str, length: int | None = None) -> tuple[int, ...]:
+    items = _items(value, what)
+    if isinstance(value, (set, frozenset)):
+        raise _Shape(f"{what} must be a tuple or a list (its order matters)")
+    if length is not None and len(items) != length:
+        raise _Shape(f"{what} must have {length} entries")
+    return tuple(_int(x, f"each entry of {what}") for x in items)
+
+
+def _heaps(value: object, what: str = "a position") -> tuple[int, ...]:
+    """A position of heaps, in the searcher's shape: sizes sorted, empty heaps dropped."""
+    return tuple(sorted(h for h in _ints(value, what) if h))
+
+
+def _move(value: object, what: str = "a move") -> tuple[int, int]:
+    return _ints(value, f"{what} (heap_index, new_size)", 2)  # type: ignore[return-value]
+
+
+def _multi_move(value: object) -> tuple[tuple[int, int], ...]:
+    """A Nim_k move: one pair (heap_index, new_size) or a tuple of them, as sorted pairs."""
+    items = _items(value, "a move")
+    if items and not isinstance(items[0], (list, tuple)):
+        return (_move(value),)
+    return tuple(sorted(_move(pair, "each pair of a move") for pair in items))
+
+
+def _mapping(value: object, keys: Iterable, read_key: Callable[[object], object]) -> dict:
+    if not isinstance(value, Mapping):
+        raise _Shape("the answer must be a dict")
+    read = {read_key(k): v for k, v in value.items()}
+    wanted = list(keys)
+    if set(read) != set(wanted):
+        raise _Shape(f"its keys must be exactly {', '.join(map(repr, wanted))}")
+    return read
+
+
+def _pair(value: object, what: str) -> tuple[object, object]:
+    items = _items(value, what)
+    if isinstance(value, (set, frozenset)) or len(items) != 2:
+        raise _Shape(f"{what} must be a pair")
+    return items[0], items[1]
+
+
+def _function(value: object, what: str) -> Callable:
+    if not callable(value):
+        raise _Shape(f"{what} must be a function")
+    return value
+
+
+def _number_or_error(function: Callable, *args: int) -> tuple[int | None, str | None]:
+    """Call the reader's formula; an int result or what went wrong."""
+    try:
+        result = function(*args)
+    except Exception as error:  # the reader's own code: report, do not crash the check
+        return None, f"your function raised {type(error).__name__}: {error}"
+    if isinstance(result, bool) or not isinstance(result, numbers.Integral):
+        return None, f"your function returned {_short(result)} for {args}, not an int"
+    return int(result), None
+
+
+def _text(position: tuple) -> str:
+    return "(" + ", ".join(map(str, position)) + ("," if len(position) == 1 else "") + ")"
+
+
+# ---------------------------------------------------------------- judging sets of moves
+
+
+def _judge_set(given: set, right: set, *, start: str, not_legal: Callable, loses: Callable, what: str) -> str | None:
+    """Every element of ``given`` must be legal and right, and none of ``right`` missing."""
+    for item in sorted(given):
+        problem = not_legal(item)
+        if problem:
+            return problem
+        if item not in right:
+            return loses(item)
+    if given != right:
+        if not given:
+            return f"you found no {what}, but {start} has at least one."
+        return f"each of your {what}s is right, but {start} has more: look again at every heap."
+    return None
+
+
+def _nim_move_problem(position: tuple[int, ...], move: tuple[int, int]) -> str | None:
+    i, b = move
+    if not 0 <= i < len(position):
+        return f"{move} names heap {i}, but {_text(position)} has heaps 0 to {len(position) - 1}."
+    if not 0 <= b < position[i]:
+        return f"{move} is not a move from {_text(position)}: heap {i} has {position[i]} stones and must shrink."
+    return None
+
+
+def _nim_sum_loses(position: tuple[int, ...]) -> Callable[[tuple[int, int]], str]:
+    def loses(move: tuple[int, int]) -> str:
+        after = nim.apply_move(position, move)
+        return (
+            f"from {_text(position)}, the move {move} leaves {_text(after)}, "
+            f"whose nim-sum is {nim.nim_sum(after)}, not 0."
+        )
+
+    return loses
+
+
+def _nim_moves_by_search(position: tuple[int, ...]) -> set[tuple[int, int]]:
+    """The winning moves of Nim by exhaustive search (chapter 1 has no XOR yet)."""
+    known: dict = {}
+    winning = set()
+    for move in nim.moves(position):
+        after = nim.canonical(nim.apply_move(position, move))
+        if search.solve(nim.successors, after, known=known)[after]:
+            winning.add(move)
+    return winning
+
+
+def _dict_of_move_sets(answer: object, positions: list[tuple[int, ...]], *, by_search: bool) -> str | None:
+    given = _mapping(answer, positions, lambda k: _ints(k, "each key (a position)"))
+    for position in positions:
+        moves = {_move(m) for m in _items(given[position], f"the moves from {_text(position)}")}
+        right = _nim_moves_by_search(position) if by_search else set(nim.winning_moves(position))
+
+        def loses(move: tuple[int, int], position: tuple[int, ...] = position) -> str:
+            if by_search:
+                after = nim.apply_move(position, move)
+                return (
+                    f"from {_text(position)}, the move {move} leaves {_text(after)}, from which the player to move "
+                    "can still win: find their winning reply."
+                )
+            return _nim_sum_loses(position)(move)
+
+        problem = _judge_set(
+            moves,
+            right,
+            start=_text(position),
+            not_legal=lambda m, position=position: _nim_move_problem(position, m),
+            loses=loses,
+            what="winning move",
+        )
+        if problem:
+            return problem
+    return None
+
+
+def _count_message(what: str, hint: str) -> str:
+    return f"that is not the number of {what}. {hint}"
+
+
+# ---------------------------------------------------------------- 1 Playing Nim
+
+
+@_register(
+    "ex-playing-nim-3",
+    "Every winning move from (2, 5, 6) and from (4, 4, 7), found with the searcher.",
+    "a dict {position: list of moves (heap_index, new_size)}",
+    "{(2, 5, 6): [(0, 1)], (4, 4, 7): [(2, 3)]}",
+)
+def _playing_nim_3(answer: object) -> str | None:
+    return _dict_of_move_sets(answer, [(2, 5, 6), (4, 4, 7)], by_search=True)
+
+
+@_register(
+    "ex-playing-nim-7",
+    "The number of ordered P-triples (a, b, c) with 0 <= a, b, c <= 7, and the c that completes (5, 6).",
+    "a pair (count, c) of ints",
+    "(100, 0)",
+)
+def _playing_nim_7(answer: object) -> str | None:
+    count, c = (_int(x, "each entry") for x in _pair(answer, "the answer"))
+    known: dict = {}
+
+    def is_p(position: tuple[int, ...]) -> bool:
+        key = nim.canonical(position)
+        return search.solve(nim.successors, key, known=known)[key]
+
+    triples = list(itertools.product(range(8), repeat=3))
+    p_triples = [t for t in triples if is_p(t)]
+    if count != len(p_triples):
+        unordered = len({tuple(sorted(t)) for t in p_triples})
+        hint = (
+            "You counted each triple once in any order; the question counts ordered triples."
+            if count == unordered
+            else "Each pair (a, b) has exactly one partner c <= 7: how many pairs are there?"
+        )
+        return _count_message("ordered P-triples", hint)
+    if not 0 <= c <= 7 or not is_p((5, 6, c)):
+        return f"(5, 6, {c}) is an N-position: the searcher finds a winning move from it."
+    return None
+
+
+# ---------------------------------------------------------------- 2 Bouton's XOR rule
+
+
+@_register(
+    "ex-bouton-1",
+    "Every winning move from (2, 5, 6) and from (1, 2, 4, 8).",
+    "a dict {position: list of moves (heap_index, new_size)}",
+    "{(2, 5, 6): [(0, 1)], (1, 2, 4, 8): [(0, 0)]}",
+)
+def _bouton_1(answer: object) -> str | None:
+    return _dict_of_move_sets(answer, [(2, 5, 6), (1, 2, 4, 8)], by_search=False)
+
+
+@_register(
+    "ex-bouton-3",
+    "The largest number of winning moves a position of n heaps can have, as a function of n (checked for n <= 5).",
+    "a function of n, e.g. lambda n: ...",
+    "lambda n: n + 1",
+)
+def _bouton_3(answer: object) -> str | None:
+    rule = _function(answer, "the answer")
+    for n in range(1, 6):
+        most = max(len(nim.winning_moves(p)) for p in itertools.product(range(8), repeat=n))
+        said, error = _number_or_error(rule, n)
+        if error:
+            return error
+        if said != most:
+            if said < most:
+                return (
+                    f"for n = {n} your rule says {said}, but some position of {n} heaps has more winning moves: "
+                    "which heaps can hold the top bit of the nim-sum?"
+                )
+            return (
+                f"for n = {n} your rule says {said}, but no position of {n} heaps has that many winning moves: "
+                "what does the parity of n do to the heaps holding the top bit of the nim-sum?"
+            )
+    return None
+
+
+@_register(
+    "ex-bouton-6",
+    "Among ordered (a, b, c, d) with 0 <= a, b, c, d <= 7: how many positions have k winning moves, for each k.",
+    "a dict {k: number of positions with k winning moves}",
+    "{0: 1000, 1: 1000, 2: 1000, 3: 1096}",
+)
+def _bouton_6(answer: object) -> str | None:
+    if not isinstance(answer, Mapping):
+        raise _Shape("the answer must be a dict")
+    given = {_int(k, "each key"): _int(v, "each count") for k, v in answer.items()}
+    given = {k: v for k, v in given.items() if v}
+    counts: dict[int, int] = {}
+    for p in itertools.product(range(8), repeat=4):
+        n = len(nim.winning_moves(p))
+        counts[n] = counts.get(n, 0) + 1
+    if sum(given.values()) != 8**4:
+        return f"your counts add up to {sum(given.values())}, but there are 8^4 = 4096 positions."
+    for k in sorted(set(given) | set(counts)):
+        if given.get(k, 0) != counts.get(k, 0):
+            if k not in counts:
+                return f"no position has exactly {k} winning moves: how many heaps can hold the nim-sum's top bit?"
+            return f"the count of positions with {k} winning move{'s' if k != 1 else ''} is not right."
+    return None
+
+
+# ---------------------------------------------------------------- 3 Misère Nim
+
+
+@_register(
+    "ex-misere-1",
+    "Every winning move from (1, 1, 1, 7) in misère play and in normal play.",
+    "a pair (misère moves, normal moves), each a list of moves (heap_index, new_size)",
+    "([(3, 2)], [(3, 2)])",
+)
+def _misere_1(answer: object) -> str | None:
+    position = (1, 1, 1, 7)
+    for misere, given in zip((True, False), _pair(answer, "the answer"), strict=True):
+        moves = {_move(m) for m in _items(given, "each list of moves")}
+        play = "misère" if misere else "normal"
+
+        def loses(move: tuple[int, int], misere: bool = misere, play: str = play) -> str:
+            after = nim.apply_move(position, move)
+            return f"in {play} play, {move} leaves {_text(after)}, from which the player to move wins."
+
+        problem = _judge_set(
+            moves,
+            set(nim.winning_moves(position, misere=misere)),
+            start=f"{_text(position)} in {play} play",
+            not_legal=lambda m: _nim_move_problem(position, m),
+            loses=loses,
+            what="winning move",
+        )
+        if problem:
+            return problem
+    return None
+
+
+@_register(
+    "ex-misere-5",
+    "The positions of up to four heaps of at most 7 whose misère and normal outcomes differ.",
+    "a list of positions (tuples of heap sizes; order and empty heaps do not matter)",
+    "[(1, 2), (2, 2)]",
+)
+def _misere_5(answer: object) -> str | None:
+    given = {_heaps(p) for p in _items(answer, "the answer")}
+    normal: dict = {}
+    misere: dict = {}
+    positions = [nim.canonical(p) for p in nim.positions_up_to(4, 7)]
+    differ = {
+        p
+        for p in positions
+        if search.solve(nim.successors, p, known=normal)[p]
+        != search.solve(nim.successors, p, misere=True, known=misere)[p]
+    }
+    for p in sorted(given):
+        if len(p) > 4 or any(h > 7 for h in p):
+            return f"{_text(p)} is outside the range: at most four heaps of at most 7."
+        if p not in differ:
+            kind = "a P-position" if search.solve(nim.successors, p, known=normal)[p] else "an N-position"
+            return f"{_text(p)} is {kind} in both conventions."
+    if given != differ:
+        return "every position you listed differs, but there are more: look at the smallest positions."
+    return None
+
+
+# ---------------------------------------------------------------- 4 Moore's Nim_k
+
+
+def _moore_judge(position: tuple[int, ...], ks: Iterable[int], answer: object, *, misere: bool) -> str | None:
+    """A dict {k: a winning move, or None when the player to move loses}."""
+    ks = list(ks)
+    given = _mapping(answer, ks, lambda k: _int(k, "each key (k)"))
+    play = "misère " if misere else ""
+    for k in ks:
+        move = given[k]
+        winner = moore.winning_move(position, k, misere=misere)
+        if move is None:
+            if winner is not None:
+                return f"in {play}Nim_{k}, {_text(position)} is not lost: the player to move has a winning move."
+            continue
+        move = _multi_move(move)
+        try:
+            after = moore.apply_move(position, move, k)
+        except ValueError as error:
+            return f"in {play}Nim_{k}, {move} is not a move from {_text(position)}: {error}."
+        if not moore.is_p_position(after, k, misere=misere):
+            return f"in {play}Nim_{k}, {move} leaves {_text(after)}, from which the player to move wins."
+    return None
+
+
+@_register(
+    "ex-moore-1",
+    "From (1, 1, 1): a winning move in Nim_2 and in Nim_3 (None where the player to move loses).",
+    "a dict {k: a move, a tuple of (heap_index, new_size) pairs, or None}",
+    "{2: ((0, 0),), 3: None}",
+)
+def _moore_1(answer: object) -> str | None:
+    return _moore_judge((1, 1, 1), (2, 3), answer, misere=False)
+
+
+@_register(
+    "ex-moore-3",
+    "A position of three heaps that is a P-position of Nim_2 but an N-position of Nim.",
+    "a position (a tuple of three heap sizes)",
+    "(1, 2, 3)",
+)
+def _moore_3(answer: object) -> str | None:
+    position = _ints(answer, "the position", 3)
+    if any(h < 0 for h in position):
+        return "heap sizes are non-negative."
+    if nim.nim_sum(position) == 0:
+        return f"{_text(position)} has nim-sum 0: it is a P-position of Nim too."
+    if not moore.is_p_position(position, 2):
+        sums = moore.column_sums(position, 2)
+        return f"{_text(position)} is an N-position of Nim_2: its column sums mod 3 are {sums}, not all 0."
+    return None
+
+
+@_register(
+    "ex-moore-5",
+    "The number of ordered triples (a, b, c) with 0 <= a, b, c <= 7 that are P-positions of Nim_2, and of Nim.",
+    "a pair (count in Nim_2, count in Nim) of ints",
+    "(0, 0)",
+)
+def _moore_5(answer: object) -> str | None:
+    nim2, nim1 = (_int(x, "each count") for x in _pair(answer, "the answer"))
+    triples = list(itertools.product(range(8), repeat=3))
+    if nim2 != sum(moore.is_p_position(t, 2) for t in triples):
+        return _count_message("P-positions of Nim_2", "With k + 1 = 3 heaps, which triples are P-positions?")
+    if nim1 != sum(moore.is_p_position(t, 1) for t in triples):
+        return _count_message("P-positions of Nim", "Each pair (a, b) has exactly one partner c = a xor b.")
+    return None
+
+
+@_register(
+    "ex-moore-6",
+    "For k = 1, ..., 5, the number of P-positions of Nim_k among the 330 positions of up to four heaps of at most 7.",
+    "a dict {k: count} for k = 1, ..., 5",
+    "{1: 0, 2: 0, 3: 0, 4: 0, 5: 0}",
+)
+def _moore_6(answer: object) -> str | None:
+    given = _mapping(answer, range(1, 6), lambda k: _int(k, "each key (k)"))
+    positions = nim.positions_up_to(4, 7)
+    for k in range(1, 6):
+        if _int(given[k], "each count") != sum(moore.is_p_position(p, k) for p in positions):
+            return _count_message(f"P-positions of Nim_{k}", "Count the positions whose column sums are 0 mod k + 1.")
+    return None
+
+
+# ---------------------------------------------------------------- 5 Misère Nim_k
+
+
+@_register(
+    "ex-misere-moore-1",
+    "From (1, 1, 1, 1): a winning move in misère Nim_2 and in misère Nim_3 (None where the player to move loses).",
+    "a dict {k: a move, a tuple of (heap_index, new_size) pairs, or None}",
+    "{2: ((0, 0),), 3: ((0, 0),)}",
+)
+def _misere_moore_1(answer: object) -> str | None:
+    return _moore_judge((1, 1, 1, 1), (2, 3), answer, misere=True)
+
+
+@_register(
+    "ex-misere-moore-4",
+    "Every winning move from (2, 1, 1) in misère Nim_3.",
+    "a list of moves, each a tuple of (heap_index, new_size) pairs",
+    "[((0, 0),)]",
+)
+def _misere_moore_4(answer: object) -> str | None:
+    position, k = (2, 1, 1), 3
+    given = {_multi_move(m) for m in _items(answer, "the answer")}
+    right = {
+        tuple(sorted(m))
+        for m in moore.moves(position, k)
+        if moore.is_p_position(moore.apply_move(position, m, k), k, misere=True)
+    }
+
+    def not_legal(move: tuple) -> str | None:
+        try:
+            moore.apply_move(position, move, k)
+        except ValueError as error:
+            return f"{move} is not a move of Nim_3 from {_text(position)}: {error}."
+        return None
+
+    def loses(move: tuple) -> str:
+        after = moore.apply_move(position, move, k)
+        return f"{move} leaves {_text(after)}, from which the player to move wins misère Nim_3."
+
+    return _judge_set(given, right, start=_text(position), not_legal=not_legal, loses=loses, what="winning move")
+
+
+# ---------------------------------------------------------------- 6 The Sprague–Grundy theorem
+
+
+@_register(
+    "ex-sg-1",
+    "The Grundy values g(0), ..., g(14) of the subtraction game S(1, 3, 4).",
+    "a list of 15 ints",
+    "[0] * 15",
+)
+def _sg_1(answer: object) -> str | None:
+    given = _ints(answer, "the list of values", 15)
+    values = heap_values(subtraction({1, 3, 4}), 15)
+    for n, (said, value) in enumerate(zip(given, values, strict=True)):
+        if said != value:
+            options = ", ".join(str(n - t) for t in (1, 3, 4) if t <= n) or "none"
+            return f"g({n}) is the first wrong value: the options of a heap of {n} are {options}; take the mex."
+    return None
+
+
+@_register(
+    "ex-sg-2",
+    "The Grundy value of the sum of a Nim heap of 5, a Kayles row of 7 pins and an S(1, 2, 3) heap of 10.",
+    "an int",
+    "99",
+)
+def _sg_2(answer: object) -> str | None:
+    said = _int(answer, "the value")
+    value = grundy_of_sum([5, heap_values(kayles, 8)[7], heap_values(subtraction({1, 2, 3}), 11)[10]])
+    if said != value:
+        return "that is not the XOR of the three values: find g(7) of Kayles and g(10) of S(1, 2, 3) first."
+    return None
+
+
+@_register(
+    "ex-sg-6",
+    "The Grundy value of the Kayles rows (3, 5, 8), and every position a winning move leaves.",
+    "a pair (value, list of positions), a position being a tuple of row lengths",
+    "(0, [(3, 5, 7)])",
+)
+def _sg_6(answer: object) -> str | None:
+    value, after = _pair(answer, "the answer")
+    value = _int(value, "the value")
+    given = {_heaps(p) for p in _items(after, "the list of positions")}
+    start = (3, 5, 8)
+    known: dict = {}
+    if value != grundy_value(kayles, start, known=known):
+        return "that is not G(3, 5, 8): by the sum theorem it is the XOR of the three rows' values."
+    options = set(kayles.options(start))
+    right = {p for p in options if grundy_value(kayles, p, known=known) == 0}
+    return _judge_set(
+        given,
+        right,
+        start=_text(start),
+        not_legal=lambda p: None if p in options else f"{_text(p)} is not one move away from {_text(start)}.",
+        loses=lambda p: f"{_text(p)} has Grundy value {grundy_value(kayles, p, known=known)}, not 0.",
+        what="winning move",
+    )
+
+
+@_register(
+    "ex-sg-7",
+    "The shortest Kayles row equivalent to a Nim heap of 6, and the shortest equivalent to an S(1, 2, 3) heap of 7.",
+    "a pair (length, length) of ints",
+    "(1, 1)",
+)
+def _sg_7(answer: object) -> str | None:
+    first, second = (_int(x, "each length") for x in _pair(answer, "the answer"))
+    values = heap_values(kayles, 12)
+    targets = (6, heap_values(subtraction({1, 2, 3}), 8)[7])
+    for said, target, what in zip(
+        (first, second), targets, ("a Nim heap of 6", "an S(1, 2, 3) heap of 7"), strict=True
+    ):
+        if not 0 <= said < len(values) or values[said] != target:
+            return f"a Kayles row of {said} pins is not equivalent to {what}: compare their Grundy values."
+        if values.index(target) != said:
+            return f"a Kayles row of {said} pins is equivalent to {what}, but a shorter row is too."
+    return None
+
+
+def _divisor_options(n: int) -> list[int]:
+    """The divisor game of the exercise: a heap of n may lose any divisor d < n of n."""
+    return [n - d for d in range(1, n) if n % d == 0]
+
+
+@_register(
+    "ex-sg-9",
+    "Every winning move of the divisor game from the heaps 12, 40 and 96, as (heap, what it leaves).",
+    "a list of pairs (heap, new heap)",
+    "[(12, 11)]",
+)
+def _sg_9(answer: object) -> str | None:
+    heaps = (12, 40, 96)
+    given = {_ints(m, "each move (heap, new heap)", 2) for m in _items(answer, "the answer")}
+    known: dict = {}
+    values = {h: grundy_value(_divisor_options, h, known=known) for h in heaps}
+    total = grundy_of_sum(values.values())
+    right = {
+        (h, o) for h in heaps for o in _divisor_options(h) if total ^ values[h] ^ grundy_value(_divisor_options, o) == 0
+    }
+
+    def not_legal(move: tuple) -> str | None:
+        h, o = move
+        if h not in heaps:
+            return f"there is no heap of {h}: the heaps are 12, 40 and 96."
+        if o not in _divisor_options(h):
+            return f"a heap of {h} cannot become {o}: it loses a divisor d < {h} of {h}."
+        return None
+
+    def loses(move: tuple) -> str:
+        h, o = move
+        return f"({h} to {o}) leaves a heap of value {grundy_value(_divisor_options, o)}: the sum's XOR is not 0."
+
+    return _judge_set(given, right, start="(12, 40, 96)", not_legal=not_legal, loses=loses, what="winning move")
+
+
+# ---------------------------------------------------------------- 8 Games on strips
+
+
+@_register(
+    "ex-strips-1",
+    "A winning first move in Kayles on a row of 12 pins, as the rows it leaves.",
+    "a position (a tuple of row lengths)",
+    "(11,)",
+)
+def _strips_1(answer: object) -> str | None:
+    after = _heaps(answer, "the position")
+    if after not in set(kayles.options((12,))):
+        return f"{_text(after)} is not one move away from a row of 12 (knock down one pin or two neighbours)."
+    value = grundy_value(kayles, after)
+    if value:
+        return f"{_text(after)} has Grundy value {value}, not 0: the second player would win from it."
+    return None
+
+
+# ---------------------------------------------------------------- 9 Subtraction games and their periods
+
+
+def _window_period(values: list[int], k: int) -> tuple[int, int] | None:
+    """(preperiod, period) from the first window of k values seen twice (a window decides what follows)."""
+    first_seen: dict[tuple[int, ...], int] = {}
+    for i in range(len(values) - k + 1):
+        window = tuple(values[i : i + k])
+        if window in first_seen:
+            return first_seen[window], i - first_seen[window]
+        first_seen[window] = i
+    return None
+
+
+def _period_judge(allowed: set[int], answer: object) -> str | None:
+    preperiod, period = (_int(x, "each entry") for x in _pair(answer, "the answer"))
+    values = heap_values(subtraction(allowed), 400)
+    right = _window_period(values, max(allowed))
+    if right is None:  # pragma: no cover - the exercises' sets repeat within 400 values
+        raise RuntimeError(f"no period found for {sorted(allowed)} within 400 values")
+    if period < 1 or preperiod < 0 or any(values[n + period] != values[n] for n in range(preperiod, 400 - period)):
+        return f"g(n + {period}) = g(n) fails for some n >= {preperiod}: list the values further."
+    if (preperiod, period) != right:
+        return "the values do repeat like that, but not with the least preperiod and the least period."
+    return None
+
+
+@_register(
+    "ex-subtraction-periods-1",
+    "The preperiod and the period of the subtraction game A = {2, 5, 6}.",
+    "a pair (preperiod, period) of ints",
+    "(1, 1)",
+)
+def _subtraction_periods_1(answer: object) -> str | None:
+    return _period_judge({2, 5, 6}, answer)
+
+
+@_register(
+    "ex-subtraction-periods-3",
+    "The preperiod and the period of the subtraction game A = {2, 6, 8}.",
+    "a pair (preperiod, period) of ints",
+    "(1, 1)",
+)
+def _subtraction_periods_3(answer: object) -> str | None:
+    return _period_judge({2, 6, 8}, answer)
+
+
+@_register(
+    "ex-subtraction-periods-7",
+    "A winning move from heaps of 20 in A = {1, 3, 4}, in A = {2, 5, 6} and in the all-but game E = {1}: "
+    "(heap_index, new_size), heap 0, 1 or 2.",
+    "a move (heap_index, new_size)",
+    "(0, 19)",
+)
+def _subtraction_periods_7(answer: object) -> str | None:
+    i, b = _move(answer)
+    # The all-but game E = {1} on heaps of at most 20 is the subtraction game {2, ..., 20}
+    games = [subtraction({1, 3, 4}), subtraction({2, 5, 6}), subtraction(range(2, 21))]
+    values = [heap_values(g, 21) for g in games]
+    if not 0 <= i <= 2:
+        return f"there are three heaps, 0, 1 and 2, not {i}."
+    leaves = {p[0] if p else 0 for p in games[i].options((20,))}
+    if b not in leaves:
+        return f"heap {i} cannot go from 20 to {b} in its game."
+    after = [values[j][20] for j in range(3)]
+    after[i] = values[i][b]
+    if grundy_of_sum(after):
+        return f"({i}, {b}) leaves Grundy values {tuple(after)}, whose XOR is {grundy_of_sum(after)}, not 0."
+    return None
+
+
+# ---------------------------------------------------------------- 10 Splitting games
+
+
+def _lasker_options(position: tuple[int, ...]) -> set[tuple[int, ...]]:
+    return {tuple(sorted(p)) for p in laskers_nim.options(position)}
+
+
+def _lasker_value(position: tuple[int, ...]) -> int:
+    values = heap_values(laskers_nim, max(position, default=0) + 1)
+    return grundy_of_sum(values[h] for h in position)
+
+
+@_register(
+    "ex-split-1",
+    "A winning move of Lasker's nim from (3, 5, 7), as the heaps it leaves.",
+    "a position (a tuple of heap sizes)",
+    "(3, 5, 6)",
+)
+def _split_1(answer: object) -> str | None:
+    start, after = (3, 5, 7), _heaps(answer, "the position")
+    if after not in _lasker_options(start):
+        return f"{_text(after)} is not one move away from {_text(start)} (take from one heap, or split one in two)."
+    if _lasker_value(after):
+        return f"{_text(after)} has Grundy value {_lasker_value(after)}, not 0."
+    return None
+
+
+@_register(
+    "ex-split-4",
+    "Every winning move of Lasker's nim from (2, 3, 4), splits included, as the heaps each leaves.",
+    "a list of positions (tuples of heap sizes)",
+    "[(2, 3, 3)]",
+)
+def _split_4(answer: object) -> str | None:
+    start = (2, 3, 4)
+    given = {_heaps(p) for p in _items(answer, "the answer")}
+    options = _lasker_options(start)
+    right = {p for p in options if _lasker_value(p) == 0}
+    return _judge_set(
+        given,
+        right,
+        start=_text(start),
+        not_legal=lambda p: None if p in options else f"{_text(p)} is not one move away from {_text(start)}.",
+        loses=lambda p: f"{_text(p)} has Grundy value {_lasker_value(p)}, not 0.",
+        what="winning move",
+    )
+
+
+@_register(
+    "ex-split-6",
+    "Every n <= 40 for which the second player wins trominoes on a 2 x n board.",
+    "a list of ints",
+    "[2, 3]",
+)
+def _split_6(answer: object) -> str | None:
+    given = {_int(n, "each n") for n in _items(answer, "the answer")}
+    values = heap_values(trominoes, 81)
+    right = {n for n in range(1, 41) if values[2 * n] == 0}
+    return _judge_set(
+        given,
+        right,
+        start="the boards up to 2 x 40",
+        not_legal=lambda n: None if 1 <= n <= 40 else f"{n} is outside 1, ..., 40.",
+        loses=lambda n: f"on a 2 x {n} board the first player wins (the heap of {2 * n} has a non-zero value).",
+        what="board",
+    )
+
+
+# ---------------------------------------------------------------- 13 Coin turning
+
+
+def _turning_judge(game: coins.TurningGame, row: tuple[int, ...], answer: object) -> str | None:
+    move = tuple(sorted(_ints(answer, "the move (the places turned)"), reverse=True))
+    legal = {tuple(sorted(m, reverse=True)) for m in game.moves(row)}
+    if move not in legal:
+        return (
+            f"turning the coins at places {move} is not a move of {game.name} from {coins.row_text(row)} "
+            "(the rightmost coin turned must go from heads to tails)."
+        )
+    after = game.apply(row, next(m for m in game.moves(row) if tuple(sorted(m, reverse=True)) == move))
+    value = grundy_value(game.options, after)
+    if value:
+        return f"that move leaves {coins.row_text(after)}, of value {value}, not 0."
+    return None
+
+
+@_register(
+    "ex-coin-turning-1",
+    "A winning move in Mock Turtles from HTHHTTH (places 1 to 7), as the places it turns.",
+    "a tuple of places",
+    "(7,)",
+)
+def _coin_turning_1(answer: object) -> str | None:
+    return _turning_judge(coins.MockTurtles(7), (1, 0, 1, 1, 0, 0, 1), answer)
+
+
+@_register(
+    "ex-coin-turning-2",
+    "A winning move in the Ruler game from a row of 12 heads, as the places it turns.",
+    "a tuple of places",
+    "(12,)",
+)
+def _coin_turning_2(answer: object) -> str | None:
+    return _turning_judge(coins.Ruler(12), (1,) * 12, answer)
+
+
+@_register("ex-coin-turning-4", "The nim product 8 ⊗ 8.", "an int", "64")
+def _coin_turning_4(answer: object) -> str | None:
+    said = _int(answer, "the product")
+    if said != coins.nim_product(8, 8):
+        return (
+            f"{said} is not 8 ⊗ 8. Write 8 = 2 ⊗ 4 (distinct Fermat 2-powers multiply like ordinary numbers) "
+            "and use 4 ⊗ 4 = 6 and 2 ⊗ 2 = 3."
+        )
+    return None
+
+
+@_register(
+    "ex-coin-turning-5",
+    "The square roots, in nim multiplication, of 0, 1, ..., 15: the r with r ⊗ r = a, for each a.",
+    "a list of 16 ints, the root of a at index a",
+    "list(range(16))",
+)
+def _coin_turning_5(answer: object) -> str | None:
+    roots = _ints(answer, "the list of roots", 16)
+    for a, r in enumerate(roots):
+        if not 0 <= r < 16:
+            return f"the root you gave for {a}, {r}, is outside the field {{0, ..., 15}}."
+        if coins.nim_product(r, r) != a:
+            return f"{r} ⊗ {r} = {coins.nim_product(r, r)}, not {a}."
+    return None
+
+
+@_register(
+    "ex-coin-turning-7",
+    "The value of the 8 x 8 board of Rugs with every coin heads.",
+    "an int",
+    "64",
+)
+def _coin_turning_7(answer: object) -> str | None:
+    said = _int(answer, "the value")
+    gray = 8 ^ (8 // 2)
+    if said != coins.nim_product(gray, gray):
+        return "that is not γ(8) ⊗ γ(8): find the Gray code γ(8) = 8 xor 4 first, then its nim square."
+    return None
+
+
+# ---------------------------------------------------------------- 14 Wythoff's game
+
+
+@_register(
+    "ex-wythoff-1",
+    "Every winning move in Wythoff's game from (10, 16), as the squares it leaves.",
+    "a list of positions (x, y)",
+    "[(10, 10)]",
+)
+def _wythoff_1(answer: object) -> str | None:
+    start = (10, 16)
+    given = {_ints(p, "each position (x, y)", 2) for p in _items(answer, "the answer")}
+    return _judge_set(
+        given,
+        set(wythoff.winning_moves(start)),
+        start=_text(start),
+        not_legal=lambda p: (
+            None
+            if wythoff.is_move(start, p)
+            else f"{_text(p)} is not one queen's move from {_text(start)} (left, down or diagonally, towards (0, 0))."
+        ),
+        loses=lambda p: f"{_text(p)} is not a P-position: its smaller heap is not the lower number of its pair.",
+        what="winning move",
+    )
+
+
+@_register(
+    "ex-wythoff-4",
+    "The position (x, y) with x < y and the smallest x + y that has three winning moves.",
+    "a position (x, y)",
+    "(0, 1)",
+)
+def _wythoff_4(answer: object) -> str | None:
+    x, y = _ints(answer, "the position (x, y)", 2)
+    if not 0 <= x < y:
+        return "the question asks for x < y."
+    count = len(wythoff.winning_moves((x, y)))
+    if count != 3:
+        return f"({x}, {y}) has {count} winning move{'s' if count != 1 else ''}, not 3."
+    right = min(
+        ((a, b) for a in range(60) for b in range(a + 1, 60) if len(wythoff.winning_moves((a, b))) == 3),
+        key=lambda p: (p[0] + p[1], p[0]),
+    )
+    if (x, y) != right:
+        return f"({x}, {y}) has three winning moves, but it is not the one with the smallest x + y."
+    return None
+
+
+@_register(
+    "ex-wythoff-5",
+    "The squares (x, y) with x, y < 30 that are P-positions of misère Wythoff but not of normal Wythoff.",
+    "a list of positions (x, y)",
+    "[(1, 1)]",
+)
+def _wythoff_5(answer: object) -> str | None:
+    given = {_ints(p, "each position (x, y)", 2) for p in _items(answer, "the answer")}
+    game = wythoff.Wythoff()
+    known: dict = {}
+    squares = [(x, y) for x in range(30) for y in range(30)]
+    right = {
+        s
+        for s in squares
+        if search.solve(game.options, s, misere=True, known=known)[s] and not wythoff.is_p_position(s)
+    }
+
+    def loses(square: tuple) -> str:
+        if wythoff.is_p_position(square):
+            return f"{_text(square)} is a P-position of normal Wythoff."
+        return f"{_text(square)} is an N-position of misère Wythoff: the searcher finds a winning move."
+
+    return _judge_set(
+        given,
+        right,
+        start="the board below 30",
+        not_legal=lambda s: None if all(0 <= v < 30 for v in s) else f"{_text(s)} is outside the board below 30.",
+        loses=loses,
+        what="square",
+    )
+
+
+# ---------------------------------------------------------------- 15 Green Hackenbush
+
+
+@_register(
+    "ex-hackenbush-2",
+    "The value of the tree: one edge from the ground to v, and at v three single edges and a stalk of two edges.",
+    "an int",
+    "6",
+)
+def _hackenbush_2(answer: object) -> str | None:
+    said = _int(answer, "the value")
+    if said != hackenbush.value([(0, 1), (1, 2), (1, 3), (1, 4), (1, 5), (5, 6)]):
+        return "that is not the tree's value: replace the branches at v by one stalk (the colon principle), then add 1."
+    return None
+
+
+@_register(
+    "ex-hackenbush-3",
+    "The value of a ring of n edges through the ground with a stalk of m edges on another of its vertices, "
+    "as a function of n and m (checked for 2 <= n <= 6, 0 <= m <= 4).",
+    "a function of n and m, e.g. lambda n, m: ...",
+    "lambda n, m: n + m",
+)
+def _hackenbush_3(answer: object) -> str | None:
+    rule = _function(answer, "the answer")
+    for n in range(2, 7):
+        ring = [(i, i + 1) for i in range(n - 1)] + [(n - 1, 0)]
+        for m in range(5):
+            path = [1, *range(n, n + m)]
+            picture = ring + list(itertools.pairwise(path))
+            said, error = _number_or_error(rule, n, m)
+            if error:
+                return error
+            if said != hackenbush.value(picture):
+                return f"your formula gives {said} for n = {n}, m = {m}, and the picture is worth something else."
+    return None
+
+
+# ---------------------------------------------------------------- 16 Misère play beyond Nim
+
+
+@_register(
+    "ex-misere-beyond-3",
+    "A winning move in misère Kayles from rows of 2 and 5 pins, as the rows it leaves.",
+    "a position (a tuple of row lengths)",
+    "(5,)",
+)
+def _misere_beyond_3(answer: object) -> str | None:
+    start, after = (2, 5), _heaps(answer, "the position")
+    if after not in set(kayles.options(start)):
+        return f"{_text(after)} is not one move away from {_text(start)}."
+    if not search.solve(kayles.successors, after, misere=True)[after]:
+        return f"{_text(after)} is an N-position of misère Kayles: the player to move wins from it."
+    return None
+
+
+@_register(
+    "ex-misere-beyond-6",
+    "The number of elements of the misère quotient of Nim on heaps of 1, 2 and 3.",
+    "an int",
+    "3",
+)
+def _misere_beyond_6(answer: object) -> str | None:
+    from .rulesets import nim as nim_heaps  # the heap game, not the nim module
+
+    said = _int(answer, "the number of elements")
+    if said != len(misere_quotient(nim_heaps, (1, 2, 3))):
+        return "that is not the quotient's size: count the elements of misere_quotient(nim, (1, 2, 3))."
+    return None
