@@ -11,7 +11,7 @@ the labels with their questions. Every computation is a fixed, small one
 unbounded; answers longer than ``MAX_ITEMS`` items are refused.
 
 >>> from nimlib.selfcheck import check
->>> check("ex-bouton-1", {(2, 5, 6): [(0, 1)], (1, 2, 4, 8): [(3, 7)]})
+>>> check("ex-bouton-1", {(2, 5, 6): [(0, 1)], (1, 2, 4, 8): [(0, 0)]})
 Not yet: from (2, 5, 6), the move (0, 1) leaves (1, 5, 6), whose nim-sum is 2, not 0.
 """
 
