@@ -54,6 +54,10 @@ class _Shape(Exception):
     """The answer has the wrong type or shape: ``check`` turns it into a TypeError naming what was expected."""
 
 
+class _Wrong(Exception):
+    """The answer has the right shape but an impossible value (a negative heap): ``check`` says Not yet."""
+
+
 @dataclass(frozen=True)
 class _Entry:
     question: str
@@ -97,6 +101,8 @@ def check(label: str, answer: object) -> Result:
         raise ValueError(f"no self-check for {label!r}; the labels with one are: {', '.join(_ENTRIES)}")
     try:
         message = entry.judge(answer)
+    except _Wrong as wrong:
+        message = str(wrong)
     except _Shape as shape:
         raise TypeError(
             f"check({label!r}, answer) expects {entry.expects}, e.g. check({label!r}, {entry.example}); "
@@ -139,7 +145,18 @@ def _ints(value: object, what: str, length: int | None = None) -> tuple[int, ...
 
 def _heaps(value: object, what: str = "a position") -> tuple[int, ...]:
     """A position of heaps, in the searcher's shape: sizes sorted, empty heaps dropped."""
-    return tuple(sorted(h for h in _ints(value, what) if h))
+    heaps = _ints(value, what)
+    if any(h < 0 for h in heaps):
+        raise _Wrong(f"{_text(heaps)} has a negative heap: heap sizes are 0 or more.")
+    return tuple(sorted(h for h in heaps if h))
+
+
+def _square(value: object) -> tuple[int, int]:
+    """A position (x, y) of Wythoff's game."""
+    square = _ints(value, "each position (x, y)", 2)
+    if min(square) < 0:
+        raise _Wrong(f"{_text(square)} has a negative heap: heap sizes are 0 or more.")
+    return square  # type: ignore[return-value]
 
 
 def _move(value: object, what: str = "a move") -> tuple[int, int]:
@@ -149,7 +166,9 @@ def _move(value: object, what: str = "a move") -> tuple[int, int]:
 def _multi_move(value: object) -> tuple[tuple[int, int], ...]:
     """A Nim_k move: one pair (heap_index, new_size) or a tuple of them, as sorted pairs."""
     items = _items(value, "a move")
-    if items and not isinstance(items[0], (list, tuple)):
+    if not items:
+        raise _Shape("a move must change at least one heap")
+    if not isinstance(items[0], (list, tuple)):
         return (_move(value),)
     return tuple(sorted(_move(pair, "each pair of a move") for pair in items))
 
@@ -928,7 +947,7 @@ def _coin_turning_7(answer: object) -> str | None:
 )
 def _wythoff_1(answer: object) -> str | None:
     start = (10, 16)
-    given = {_ints(p, "each position (x, y)", 2) for p in _items(answer, "the answer")}
+    given = {_square(p) for p in _items(answer, "the answer")}
     return _judge_set(
         given,
         set(wythoff.winning_moves(start)),
@@ -950,7 +969,7 @@ def _wythoff_1(answer: object) -> str | None:
     "(0, 1)",
 )
 def _wythoff_4(answer: object) -> str | None:
-    x, y = _ints(answer, "the position (x, y)", 2)
+    x, y = _square(answer)
     if not 0 <= x < y:
         return "the question asks for x < y."
     count = len(wythoff.winning_moves((x, y)))
@@ -972,7 +991,7 @@ def _wythoff_4(answer: object) -> str | None:
     "[(1, 1)]",
 )
 def _wythoff_5(answer: object) -> str | None:
-    given = {_ints(p, "each position (x, y)", 2) for p in _items(answer, "the answer")}
+    given = {_square(p) for p in _items(answer, "the answer")}
     game = wythoff.Wythoff()
     known: dict = {}
     squares = [(x, y) for x in range(30) for y in range(30)]

@@ -242,3 +242,48 @@ def test_no_answer_is_stored_in_the_module():
     source = (ROOT / "nimlib" / "selfcheck.py").read_text(encoding="utf-8")
     for literal in ["[(9, 15), (10, 6)]", "(96, 94)", "(1, 3, 3, 8)", "1792", "(0, 11)", "(0, 14)", "[1, 4, 7, 12"]:
         assert literal not in source, literal
+
+
+ODD_ANSWERS = [
+    None,
+    -1,
+    10**30,
+    3.5,
+    True,
+    "x",
+    [],
+    (),
+    {},
+    [None],
+    [(-1, 2)],
+    [(0, -5)],
+    (-1, -1),
+    (10**30, 10**30),
+    [(1, 2, 3)],
+    {2: "a", 3: None},
+    {2: ((9, 9),), 3: None},
+    {2: ((0, -1),), 3: None},
+    [(5,), (-3,)],
+    (1, 2, -3),
+    ([(9, 9)], []),
+    {1: -1, 2: 0, 3: 0, 4: 0, 5: 0},
+    lambda *args: 1,
+    lambda n, m=0: "x",
+    [-1] * 15,
+    [99] * 16,
+    (3, 10**9),
+    [(96, 10**9)],
+    {(2, 5, 6): [(1, 4)], (4, 4, 7): [(7, 0)]},
+]
+
+
+@pytest.mark.parametrize("label", sorted(CASES))
+def test_odd_answers_get_a_verdict_or_a_type_error(label):
+    # Whatever a reader types, the answer is judged (Not yet) or refused with a TypeError: never another error
+    for odd in ODD_ANSWERS:
+        try:
+            result = check(label, odd)
+        except TypeError as error:
+            assert "expects" in str(error), (label, odd, error)
+        else:
+            assert not result.right, (label, odd)
