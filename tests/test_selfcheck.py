@@ -197,7 +197,7 @@ def test_diagnoses_name_the_mistake():
     assert "ordered" in str(check("ex-playing-nim-7", (20, 3)))  # 20 unordered P-triples below 8
     assert "not a move" in str(check("ex-bouton-1", {(2, 5, 6): [(1, 9)], (1, 2, 4, 8): [(3, 7)]}))
     assert "first wrong value" in str(check("ex-sg-1", [0, 1, 0, 1, 3] + [0] * 10))
-    assert "not the one with the smallest" in str(check("ex-wythoff-4", (5, 6))) or not check("ex-wythoff-4", (5, 6))
+    assert "not 3" in str(check("ex-wythoff-4", (5, 6)))
     assert "raised ZeroDivisionError" in str(check("ex-hackenbush-3", lambda n, m: 1 // 0))
 
 
@@ -234,7 +234,7 @@ def test_bad_answer_types_say_what_was_expected(label, bad):
 def test_checks_lists_every_label_with_a_question():
     listed = checks()
     assert all(isinstance(q, str) and q.strip() and "\n" not in q for q in listed.values())
-    assert list(listed) == list(CASES) or set(listed) == set(CASES)
+    assert set(listed) == set(CASES)
 
 
 def test_no_answer_is_stored_in_the_module():
