@@ -1,0 +1,458 @@
+"""The printable edition: the whole book as one PDF, per edition, and a problem sheet per part.
+
+Usage (after the book is built, from the repository root; needs chromium and chromedriver):
+
+    .venv/bin/python tools/print_book.py [--html _build/html] [--out _build/pdf] [--edition both]
+
+Why this route: the HTML build has run every chapter already, numbered every chapter, theorem and exercise,
+and resolved every cross-reference; printing it with the headless Chromium the tests already use gives the
+same mathematics (MathJax), figures and game boards, with no second execution and no TeX installation. The
+pages are joined in table-of-contents order into one document (``_static/print/book-<edition>.html`` in the
+HTML book, so its static files resolve): links between pages become links inside the PDF, every game,
+puzzle and the lab is drawn by the games' own front end at its start position with the address where it
+can be played (its controls are not printed), code cells that only compute what the prose states are left
+out (their output stays), and the page furniture (sidebars, buttons) is not printed.
+
+Editions, from the same switch as the HTML book (NIMBOOK_EDITION's two values): the student edition holds
+no solution; the instructor edition moves every solution to an appendix, each linked to and from its
+exercise. Problem sheets: one PDF per part of the book, its chapters' exercises with their hints, for
+handing out (solutions are in the instructor edition).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import copy
+import json
+import os
+import re
+import shutil
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urldefrag
+
+import yaml
+from bs4 import BeautifulSoup, Tag
+
+ROOT = Path(__file__).resolve().parent.parent
+EDITIONS = ("student", "instructor")
+STATE_TYPE = "application/vnd.jupyter.widget-state+json"
+# Where a game can be played: the chapter's page in the HTML book, and Binder
+BINDER = "https://mybinder.org/v2/gh/{repo}/{branch}?urlpath=lab/tree/{path}"
+
+PRINT_CSS = """
+@page { size: A4; margin: 18mm 16mm 20mm 16mm; }
+html { font-size: 10.5pt; }
+body { background: white !important; }
+.print-part-title { page-break-before: always; break-before: page; font-size: 2em; margin: 40vh 0 0 0; }
+.print-page { page-break-before: always; break-before: page; }
+.print-page h1 { font-size: 1.9em; }
+.print-cover { text-align: center; padding-top: 30vh; }
+.print-cover h1 { font-size: 2.6em; margin-bottom: 0.3em; }
+.print-toc ol { list-style: none; padding-left: 0; }
+.print-toc li { margin: 0.2em 0; }
+.print-toc li.part { font-weight: bold; margin-top: 0.8em; }
+/* The page furniture of the HTML book */
+.headerlink, .toggle-button, .copybtn, button.toggle-details__summary, .cell_input .copybtn,
+.nimlib-needs-js, .sd-btn, nav, .bd-header, .bd-sidebar-primary, .bd-sidebar-secondary, .prev-next-area,
+.bd-footer, .bd-footer-content, .header-article, .dropdown-toggle { display: none !important; }
+/* Folded blocks print open: hints, proofs, "Going further" boxes */
+details { display: block; } details > summary { list-style: none; }
+.toggle-hidden, .toggle-details__container {
+  display: block !important; visibility: visible !important; height: auto !important;
+}
+.admonition.dropdown > *, .dropdown .admonition > * { display: block !important; }
+/* Code that only computes what the prose states (tag hide-input) is not printed; its output is */
+.tag_hide-input .cell_input, .tag_remove-input .cell_input { display: none !important; }
+div.cell_input, div.highlight { break-inside: avoid; }
+pre { white-space: pre-wrap; word-break: break-word; font-size: 0.85em; }
+img { max-width: 100%; break-inside: avoid; }
+figure, table, .admonition, .proof, .exercise, .solution, .nimlib-print { break-inside: avoid; }
+/* A game prints as its board at the start position, with where to play it */
+.nimlib-controls, .nimlib-explain, .nimlib-history, .nimlib-hint, .nimlib-status, .nimlib-live, .nimlib-typed,
+.nimlib-msg, .nimlib-help, .nimlib-puzzle-score, .nimlib-puzzle-answers, .nimlib-puzzle-feedbox,
+.nimlib-puzzle-feedback, .nimlib-puzzle-why, .nimlib-lab { display: none !important; }
+.nimlib-print { border: 1px solid #999; border-radius: 4px; padding: 4px 8px; margin: 6px 0; }
+.nimlib-print-caption { font-size: 0.9em; color: #333; margin: 2px 0 0 0; }
+.print-solution-back { font-size: 0.9em; }
+.print-solution-link { font-size: 0.9em; margin: 0.2em 0 0.6em 0; }
+"""
+
+
+def toc_pages(root: Path = ROOT) -> list[tuple[str | None, str]]:
+    """(part caption, docname) in reading order: the root page, then every part's chapters."""
+    toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
+    pages: list[tuple[str | None, str]] = [(None, toc["root"])]
+    for part in toc.get("parts", []):
+        for entry in part.get("chapters", []):
+            pages.append((part.get("caption"), entry["file"]))
+    return pages
+
+
+def slug(docname: str) -> str:
+    """A docname as an id prefix: ``notebooks/03_misere_nim`` -> ``notebooks-03_misere_nim``."""
+    return re.sub(r"[^\w-]", "-", docname)
+
+
+# The joined pages live in _static/print/ of the HTML book (no test or reader counts them as pages there)
+PRINT_DIR = "_static/print"
+UP = "../../"  # from PRINT_DIR back to the HTML root
+
+
+def _resolve(base: str, url: str) -> str:
+    """``url`` (relative to the folder of ``base``, a docname) as a path from a page in PRINT_DIR."""
+    return UP + _from_root(base, url)
+
+
+def _from_root(base: str, url: str) -> str:
+    """``url`` (relative to the folder of ``base``, a docname) as a path from the HTML root."""
+    parts = base.split("/")[:-1]
+    for piece in url.split("/"):
+        if piece == "..":
+            parts = parts[:-1]
+        elif piece not in ("", "."):
+            parts.append(piece)
+    return "/".join(parts)
+
+
+def _is_external(url: str) -> bool:
+    return bool(re.match(r"^[a-z][a-z0-9+.-]*:", url, re.I)) or url.startswith("//")
+
+
+def page_article(html_root: Path, docname: str) -> tuple[Tag, dict]:
+    """A built page's article (ids, links and sources rewritten for one document) and its widget state."""
+    soup = BeautifulSoup((html_root / f"{docname}.html").read_text(encoding="utf-8"), "html.parser")
+    article = soup.select_one("article.bd-article") or soup.select_one("main") or soup.body
+    state: dict = {}
+    for block in soup.find_all("script", attrs={"type": STATE_TYPE}):
+        state.update(json.loads(block.string or "{}").get("state", {}))
+    prefix = slug(docname)
+    known = set()
+    for node in article.find_all(id=True):
+        known.add(node["id"])
+        node["id"] = f"{prefix}--{node['id']}"
+    for node in article.find_all(["a", "img", "source", "link", "script"]):
+        attr = "href" if node.name in ("a", "link") else "src"
+        url = node.get(attr)
+        if not url or _is_external(url):
+            continue
+        path, fragment = urldefrag(url)
+        if node.name == "a":
+            if not path:
+                node[attr] = f"#{prefix}--{fragment}" if fragment else f"#{prefix}"
+            elif path.endswith(".html"):
+                target = _from_root(docname, path)[: -len(".html")]
+                node[attr] = f"#{slug(target)}--{fragment}" if fragment else f"#{slug(target)}"
+            else:
+                node[attr] = _resolve(docname, path)
+        else:
+            node[attr] = _resolve(docname, path)
+    for heading in article.select("section#contents, section[id$='--contents']"):
+        if heading.select_one(".toctree-wrapper"):
+            heading.decompose()  # the intro's own table of contents: the printed book has its own
+    return article, state
+
+
+def printable_games(article: Tag, docname: str, config: dict) -> int:
+    """Give every game's host in the article a caption with where to play it; how many games."""
+    repo = (config.get("repository") or {}).get("url", "").removeprefix("https://github.com/")
+    branch = (config.get("repository") or {}).get("branch", "main")
+    count = 0
+    for view in article.find_all("script", attrs={"type": re.compile(r"widget-view\+json$")}):
+        holder = view.find_parent("div", class_=re.compile(r"cell_output|output")) or view.parent
+        count += 1
+        place = f"{docname}.html"
+        binder = BINDER.format(repo=repo, branch=branch, path=docname + ".ipynb") if repo else ""
+        caption = BeautifulSoup(
+            '<p class="nimlib-print-caption">Printed at its start position. Play it in the HTML book, '
+            f"<code>{place}</code>" + (f', or in Binder: <a href="{binder}">{binder}</a>' if binder else "") + ".</p>",
+            "html.parser",
+        )
+        wrapper = BeautifulSoup('<div class="nimlib-print"></div>', "html.parser").div
+        holder.wrap(wrapper)
+        wrapper.append(caption)
+    return count
+
+
+def _exercise_number(node: Tag) -> str:
+    title = node.select_one(".admonition-title, p.admonition-title")
+    text = " ".join(title.get_text(" ").split()) if title else ""
+    m = re.search(r"Exercise\s+([\d.]+)", text)
+    return m.group(1) if m else text
+
+
+def solutions_to_appendix(doc: BeautifulSoup, body: Tag, edition: str) -> int:
+    """Student: drop every solution. Instructor: move each to an appendix, linked to and from its exercise."""
+    solutions = doc.select("div.solution")
+    if edition == "student":
+        for node in solutions:
+            node.decompose()
+        return 0
+    appendix = doc.new_tag("section", attrs={"class": "print-page", "id": "print-solutions"})
+    heading = doc.new_tag("h1")
+    heading.string = "Appendix: solutions to the exercises"
+    appendix.append(heading)
+    for n, node in enumerate(solutions, 1):
+        link = node.select_one(".admonition-title a[href], p.admonition-title a[href]")
+        target = link["href"] if link else ""
+        anchor = f"print-solution-{n}"
+        exercise = doc.find(id=target[1:]) if target.startswith("#") else None
+        if exercise is not None:
+            exercise = exercise if "exercise" in (exercise.get("class") or []) else exercise.find_parent("div")
+            back = doc.new_tag("p", attrs={"class": "print-solution-link"})
+            a = doc.new_tag("a", href=f"#{anchor}")
+            a.string = "Solution in the appendix"
+            back.append(a)
+            exercise.insert_after(back)
+        moved = node.extract()
+        moved["id"] = anchor
+        for cls in ("dropdown", "toggle"):
+            if cls in (moved.get("class") or []):
+                moved["class"].remove(cls)
+        if target:
+            back_link = doc.new_tag("p", attrs={"class": "print-solution-back"})
+            a = doc.new_tag("a", href=target)
+            a.string = "Back to the exercise"
+            back_link.append(a)
+            moved.append(back_link)
+        appendix.append(moved)
+    body.append(appendix)
+    return len(solutions)
+
+
+def assemble(html_root: Path, edition: str, pages: list[tuple[str | None, str]] | None = None) -> Path:
+    """Join the built pages into ``_print_<edition>.html`` in the HTML root; its path."""
+    if edition not in EDITIONS:
+        raise ValueError(f"edition must be one of {', '.join(EDITIONS)}, got {edition!r}")
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    pages = pages or [*toc_pages(), (None, "genindex")]  # the general index last
+    first = BeautifulSoup((html_root / f"{pages[0][1]}.html").read_text(encoding="utf-8"), "html.parser")
+    doc = BeautifulSoup("<!DOCTYPE html><html lang='en'><head></head><body></body></html>", "html.parser")
+    head, body = doc.head, doc.body
+    for node in first.head.find_all(["meta", "link", "style", "script"]):
+        node = copy.copy(node)
+        for attr in ("href", "src"):
+            if node.get(attr) and not _is_external(node[attr]):
+                node[attr] = _resolve(pages[0][1], node[attr])
+        if node.name == "script" and node.get("type") == STATE_TYPE:
+            continue
+        head.append(node)
+    title = doc.new_tag("title")
+    title.string = f"{config.get('title', 'Book')} ({edition} edition)"
+    head.append(title)
+    style = doc.new_tag("style", attrs={"media": "print"})
+    style.string = PRINT_CSS
+    head.append(style)
+    # The same rules on screen too, so a look at the joined page shows what prints
+    screen = doc.new_tag("style", attrs={"media": "screen"})
+    screen.string = PRINT_CSS.replace("@page { size: A4; margin: 18mm 16mm 20mm 16mm; }", "")
+    head.append(screen)
+
+    version = _version()
+    cover = BeautifulSoup(
+        f'<section class="print-cover"><h1>{config.get("title", "")}</h1>'
+        f"<p>An interactive textbook on impartial games, printed. {edition.capitalize()} edition, "
+        f"version {version}.</p><p>Text and figures: CC BY-SA 4.0. Code: MIT.</p></section>",
+        "html.parser",
+    )
+    body.append(cover)
+    toc = doc.new_tag("section", attrs={"class": "print-page print-toc", "id": "print-toc"})
+    toc_title = doc.new_tag("h1")
+    toc_title.string = "Contents"
+    toc.append(toc_title)
+    toc_list = doc.new_tag("ol")
+    toc.append(toc_list)
+    body.append(toc)
+
+    state: dict = {}
+    games = 0
+    part = None
+    for caption, docname in pages:
+        article, page_state = page_article(html_root, docname)
+        state.update(page_state)
+        games += printable_games(article, docname, config)
+        if caption != part and caption:
+            part = caption
+            part_title = doc.new_tag("h1", attrs={"class": "print-part-title"})
+            part_title.string = caption
+            body.append(part_title)
+            item = doc.new_tag("li", attrs={"class": "part"})
+            item.string = caption
+            toc_list.append(item)
+        section = doc.new_tag("section", attrs={"class": "print-page", "id": slug(docname)})
+        for child in list(article.children):
+            section.append(child.extract() if isinstance(child, Tag) else copy.copy(child))
+        body.append(section)
+        heading = section.find("h1")
+        item = doc.new_tag("li")
+        link = doc.new_tag("a", href=f"#{slug(docname)}")
+        link.string = " ".join(heading.get_text(" ").replace("#", "").split()) if heading else docname
+        item.append(link)
+        toc_list.append(item)
+    solutions_to_appendix(doc, body, edition)
+    block = doc.new_tag("script", attrs={"type": STATE_TYPE})
+    block.string = json.dumps({"version_major": 2, "version_minor": 0, "state": state})
+    body.append(block)
+    out = html_root / PRINT_DIR / f"book-{edition}.html"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(str(doc), encoding="utf-8")
+    print(f"{out.name}: {len(pages)} pages, {games} games, {len(doc.select('div.solution'))} solutions")
+    return out
+
+
+def _version() -> str:
+    import tomllib
+
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+
+
+def browser():
+    """Headless Chromium through chromedriver (Debian's chromium and chromium-driver), network off."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    driver_path = shutil.which("chromedriver")
+    if not (chromium and driver_path):
+        raise SystemExit("print_book: chromium and chromedriver are needed (apt-get install chromium chromium-driver)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    ):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.set_window_size(1000, 1400)
+    return driver
+
+
+READY = """
+const done = arguments[arguments.length - 1];
+const mj = window.MathJax && MathJax.startup && MathJax.startup.promise;
+Promise.resolve(mj).then(() => (window.MathJax && MathJax.typesetPromise ? MathJax.typesetPromise() : null))
+  .then(() => done(document.querySelectorAll('.nimlib-play, .nimlib-puzzle').length))
+  .catch((e) => done('error: ' + e));
+"""
+
+FOOTER = (
+    '<div style="font-size:8px; width:100%; text-align:center; color:#555;">'
+    '<span class="title"></span> · page <span class="pageNumber"></span> of <span class="totalPages"></span></div>'
+)
+
+
+def print_pdf(driver, page: Path, out: Path, expected_games: int = 0) -> None:
+    """Open ``page`` from disk, wait for MathJax and the games, and print it to ``out``."""
+    driver.set_script_timeout(300)
+    driver.get(page.resolve().as_uri())
+    mounted = driver.execute_async_script(READY)
+    if isinstance(mounted, str):
+        raise RuntimeError(f"{page.name}: {mounted}")
+    if mounted < expected_games:
+        raise RuntimeError(f"{page.name}: {mounted} of {expected_games} games drawn")
+    result = driver.execute_cdp_cmd(
+        "Page.printToPDF",
+        {
+            "printBackground": True,
+            "preferCSSPageSize": True,
+            "displayHeaderFooter": True,
+            "headerTemplate": "<div></div>",
+            "footerTemplate": FOOTER,
+        },
+    )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(base64.b64decode(result["data"]))
+
+
+def saved_games(page: Path) -> int:
+    """How many play views the joined page holds (each must be drawn before printing)."""
+    soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+    return len(soup.find_all("script", attrs={"type": re.compile(r"widget-view\+json$")}))
+
+
+def sheets(html_root: Path) -> list[tuple[str, Path]]:
+    """One joined page per part: its chapters' exercises with their hints, no solutions."""
+    pages = toc_pages()
+    parts: dict[str, list[str]] = {}
+    for caption, docname in pages:
+        if caption and docname.startswith("notebooks/"):
+            parts.setdefault(caption, []).append(docname)
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    made = []
+    for number, (caption, docnames) in enumerate(parts.items(), 1):
+        doc = BeautifulSoup("<!DOCTYPE html><html lang='en'><head></head><body></body></html>", "html.parser")
+        first = BeautifulSoup((html_root / f"{docnames[0]}.html").read_text(encoding="utf-8"), "html.parser")
+        for node in first.head.find_all(["meta", "link", "style", "script"]):
+            if node.name == "script" and node.get("type") == STATE_TYPE:
+                continue
+            node = copy.copy(node)
+            for attr in ("href", "src"):
+                if node.get(attr) and not _is_external(node[attr]):
+                    node[attr] = _resolve(docnames[0], node[attr])
+            doc.head.append(node)
+        style = doc.new_tag("style")
+        style.string = PRINT_CSS.replace(".print-page { page-break-before: always; break-before: page; }", "")
+        doc.head.append(style)
+        title = doc.new_tag("title")
+        title.string = f"Problem sheet {number}: {caption}"
+        doc.head.append(title)
+        header = BeautifulSoup(
+            f"<h1>Problem sheet {number}: {caption}</h1><p>{config.get('title', '')}, version {_version()}. "
+            "Exercises of the chapters of this part, with hints; ★ marks a harder exercise and ★★ a hard problem. "
+            "Solutions are in the instructor edition.</p>",
+            "html.parser",
+        )
+        doc.body.append(header)
+        for docname in docnames:
+            article, _ = page_article(html_root, docname)
+            heading = article.find("h1")
+            chapter = doc.new_tag("h2")
+            chapter.string = " ".join(heading.get_text(" ").replace("#", "").split()) if heading else docname
+            doc.body.append(chapter)
+            for exercise in article.select("div.exercise"):
+                for link in exercise.find_all("a", href=True):
+                    link.unwrap()  # a sheet is read on paper: references show as text
+                doc.body.append(exercise.extract())
+        out = html_root / PRINT_DIR / f"problem-sheet-{number}.html"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(str(doc), encoding="utf-8")
+        made.append((f"problem-sheet-{number}", out))
+    return made
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--html", type=Path, default=ROOT / "_build" / "html", help="the built HTML book")
+    parser.add_argument("--out", type=Path, default=ROOT / "_build" / "pdf", help="folder for the PDFs")
+    parser.add_argument("--edition", choices=[*EDITIONS, "both"], default="both")
+    parser.add_argument("--no-sheets", action="store_true", help="skip the problem sheets")
+    args = parser.parse_args(argv)
+    if not (args.html / "_static").is_dir():
+        print(f"print_book: {args.html} is not a built HTML book (build it first)", file=sys.stderr)
+        return 2
+    editions = EDITIONS if args.edition == "both" else (args.edition,)
+    jobs = [(f"book-{e}", assemble(args.html, e)) for e in editions]
+    if not args.no_sheets:
+        jobs += sheets(args.html)
+    driver = browser()
+    try:
+        for name, page in jobs:
+            start = time.perf_counter()
+            out = args.out / f"{name}.pdf"
+            print_pdf(driver, page, out, saved_games(page))
+            pages = len(re.findall(rb"/Type\s*/Page(?![s\w])", out.read_bytes()))
+            print(f"{out}: {pages} pages, {out.stat().st_size / 1e6:.1f} MB, in {time.perf_counter() - start:.0f} s")
+    finally:
+        driver.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    sys.exit(main())
