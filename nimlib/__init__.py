@@ -18,6 +18,8 @@ Map of the package:
 - ``play``: ``best_move`` for any game, strategies, the ``play`` loop and transcripts
 - ``verify``: the chapters' checks against the searcher, one line each
 - ``explain``: the optimal move explained step by step (binary columns)
+- ``selfcheck``: ``check(label, answer)`` for a reader's answer to an exercise, right or not yet
+  (imported on request: ``from nimlib.selfcheck import check``)
 - ``wythoff``, ``coins``, ``hackenbush``: Wythoff's game, coin-turning games and nim
   multiplication, Green Hackenbush (the colon and fusion principles)
 - ``subtraction``: subtraction games' periods (the pigeonhole bound), all-but games

@@ -78,3 +78,15 @@ def test_cells_that_check_answers_are_tagged_for_the_student_edition():
                 assert "exercise-answers" in tags, f"{path.name}: a cell checks {sorted(named)} but is not tagged"
                 tagged += 1
     assert tagged >= 17, tagged
+
+
+def test_every_self_check_is_offered_in_its_exercise():
+    # A reader learns of nimlib.selfcheck.check where they need it: in the exercise it checks
+    from nimlib.selfcheck import checks
+
+    bodies = {ex.label: ex.body for found in ALL.values() for ex in found}
+    labels = checks()
+    assert len(labels) >= 20
+    for label in labels:
+        assert label in bodies, f"the self-check {label} names no exercise"
+        assert f'check("{label}", answer)' in bodies[label], f"{label} does not offer its self-check"
