@@ -90,3 +90,26 @@ def test_every_self_check_is_offered_in_its_exercise():
     for label in labels:
         assert label in bodies, f"the self-check {label} names no exercise"
         assert f'check("{label}", answer)' in bodies[label], f"{label} does not offer its self-check"
+
+
+@pytest.mark.parametrize("chapter", sorted(ALL))
+def test_each_chapter_opens_with_outcomes_matched_to_exercises(chapter):
+    # "After this chapter (appendix) you can": 3 to 5 checkable outcomes, each naming its exercises
+    import re
+
+    text = markdown(next(p for p in CHAPTERS if p.stem == chapter))
+    start = re.search(r"\*\*After this (?:chapter|appendix) you can\*\*", text)
+    assert start, f"{chapter}: no outcomes"
+    bullets = []
+    for line in text[start.end() :].lstrip("\n").splitlines():
+        if not line.startswith("- "):
+            break
+        bullets.append(line)
+    assert 3 <= len(bullets) <= 5, f"{chapter}: {len(bullets)} outcomes"
+    labels = {ex.label for ex in ALL[chapter]}
+    for bullet in bullets:
+        named = set(re.findall(r"<(ex-[\w-]+)>|\{ref\}`(ex-[\w-]+)`", bullet))
+        named = {a or b for a, b in named}
+        assert named and named <= labels, f"{chapter}: outcome names no exercise of the chapter: {bullet[:60]}"
+    covered = set().union(*(set(re.findall(r"ex-[\w-]*\w", b)) for b in bullets)) & labels
+    assert len(covered) >= len(labels) // 2, f"{chapter}: outcomes cover {len(covered)} of {len(labels)} exercises"
