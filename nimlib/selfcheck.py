@@ -229,6 +229,18 @@ def _judge_set(given: set, right: set, *, start: str, not_legal: Callable, loses
     return None
 
 
+def _judge_positions(given: set, start: tuple, options: set, value: Callable[[tuple], int]) -> str | None:
+    """A set of positions claimed to be the winning moves from ``start``: each an option of value 0, all of them."""
+    return _judge_set(
+        given,
+        {p for p in options if value(p) == 0},
+        start=_text(start),
+        not_legal=lambda p: None if p in options else f"{_text(p)} is not one move away from {_text(start)}.",
+        loses=lambda p: f"{_text(p)} has Grundy value {value(p)}, not 0.",
+        what="winning move",
+    )
+
+
 def _nim_move_problem(position: tuple[int, ...], move: tuple[int, int]) -> str | None:
     i, b = move
     if not 0 <= i < len(position):
@@ -631,16 +643,7 @@ def _sg_6(answer: object) -> str | None:
     known: dict = {}
     if value != grundy_value(kayles, start, known=known):
         return "that is not G(3, 5, 8): by the sum theorem it is the XOR of the three rows' values."
-    options = set(kayles.options(start))
-    right = {p for p in options if grundy_value(kayles, p, known=known) == 0}
-    return _judge_set(
-        given,
-        right,
-        start=_text(start),
-        not_legal=lambda p: None if p in options else f"{_text(p)} is not one move away from {_text(start)}.",
-        loses=lambda p: f"{_text(p)} has Grundy value {grundy_value(kayles, p, known=known)}, not 0.",
-        what="winning move",
-    )
+    return _judge_positions(given, start, set(kayles.options(start)), lambda p: grundy_value(kayles, p, known=known))
 
 
 @_register(
@@ -825,16 +828,7 @@ def _split_1(answer: object) -> str | None:
 def _split_4(answer: object) -> str | None:
     start = (2, 3, 4)
     given = {_heaps(p) for p in _items(answer, "the answer")}
-    options = _lasker_options(start)
-    right = {p for p in options if _lasker_value(p) == 0}
-    return _judge_set(
-        given,
-        right,
-        start=_text(start),
-        not_legal=lambda p: None if p in options else f"{_text(p)} is not one move away from {_text(start)}.",
-        loses=lambda p: f"{_text(p)} has Grundy value {_lasker_value(p)}, not 0.",
-        what="winning move",
-    )
+    return _judge_positions(given, start, set(_lasker_options(start)), _lasker_value)
 
 
 @_register(
