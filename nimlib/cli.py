@@ -579,9 +579,9 @@ MAX_STREAM = 1 << 40
 
 def _rare_stream(args: argparse.Namespace, spec: GameSpec, game: HeapGame) -> int:
     """rare in bounded memory: frequencies to a file, checkpoints to a folder, resumed from one if present."""
-    import signal
+    from contextlib import nullcontext
 
-    from .engine.stream import CHECKPOINT_NAME, Stream, estimate, write_frequencies
+    from .engine.stream import lock
 
     if getattr(game, "code", None) is None or game.takes is None or game.takes.take_any:
         raise ValueError(f"--frequencies and --checkpoint stream octal games only (such as 0.167), not {spec.label}")
@@ -594,8 +594,23 @@ def _rare_stream(args: argparse.Namespace, spec: GameSpec, game: HeapGame) -> in
         if path is not None:
             _check_output_path(path, option)
     folder = Path(args.checkpoint) if args.checkpoint is not None else None
-    if folder is not None and folder.exists() and not folder.is_dir():
-        raise ValueError(f"--checkpoint {folder} is not a folder")
+    # The folder is checked and locked before any work: a writable folder, no other live run on it
+    with lock(folder) if folder is not None else nullcontext():
+        return _rare_stream_locked(args, spec, game, heaps, folder)
+
+
+def _rare_stream_locked(
+    args: argparse.Namespace, spec: GameSpec, game: HeapGame, heaps: int, folder: Path | None
+) -> int:
+    import signal
+
+    from .engine.stream import CHECKPOINT_NAME, CheckpointSaveError, Stream, estimate, write_frequencies
+
+    stream = None
+    if folder is not None and (folder / CHECKPOINT_NAME).is_file():  # a damaged or foreign one is refused first
+        stream = Stream.load(folder, game)
+        if stream.size > heaps:
+            raise ValueError(f"the checkpoint in {folder} is already at heap {stream.size:,}, past {heaps:,}")
     cost = estimate(game, heaps)
     note = (
         f"{spec.label} to {heaps:,} heaps: about {cost['seconds']:,.0f} s and {cost['bytes'] / 2**20:,.0f} MiB "
@@ -607,26 +622,29 @@ def _rare_stream(args: argparse.Namespace, spec: GameSpec, game: HeapGame) -> in
         raise ValueError(f"{note}: over {STREAM_SECONDS} s, so give --checkpoint DIR (a long run that can resume)")
     if not args.json:
         print(note, file=sys.stderr)
-    if folder is not None and (folder / CHECKPOINT_NAME).is_file():
-        stream = Stream.load(folder, game)
-        if stream.size > heaps:
-            raise ValueError(f"the checkpoint in {folder} is already at heap {stream.size:,}, past {heaps:,}")
-        print(f"resuming from {folder / CHECKPOINT_NAME} at heap {stream.size:,}", file=sys.stderr)
-    else:
+    if stream is None:
         stream = Stream(game)
+    else:
+        print(f"resuming from {folder / CHECKPOINT_NAME} at heap {stream.size:,}", file=sys.stderr)
     stopped = []
     previous = None
     if folder is not None:
         previous = signal.signal(signal.SIGINT, lambda *_: stopped.append(True))
     progress = Progress(heaps, "values", not args.json)
+    failures = []
     try:
         done = stream.run(heaps, progress=progress, checkpoint=folder, every=60.0, stop=lambda: bool(stopped))
+    except CheckpointSaveError as error:  # the state reached is still held: report it, then the failure
+        failures.append(str(error))
+        done = stream.size >= heaps
     finally:
         progress.close()
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
     if not done:
         print(f"interrupted at heap {stream.size:,}; run the same command again to resume", file=sys.stderr)
+        for failure in failures:
+            print(f"nimlib rare: error: {failure}", file=sys.stderr)
         return 130
     frequencies = stream.frequencies(count_from=args.heaps_from)
     data = stream.report()
@@ -644,14 +662,22 @@ def _rare_stream(args: argparse.Namespace, spec: GameSpec, game: HeapGame) -> in
         + ", ".join(f"{h}: {v}" for h, v in data["rare"][:40])
         + (" …" if data["rare_count"] > 40 else "")
     )
+    written = False
     if args.frequencies is not None:
-        write_frequencies(args.frequencies, frequencies)
+        try:
+            write_frequencies(args.frequencies, frequencies)
+            written = True
+        except OSError as error:  # the frequencies are printed below instead of lost
+            failures.append(str(error))
+    if written:
         data["frequencies_file"] = str(args.frequencies)
         text += f"\nfrequencies (value count) written to {args.frequencies}"
     else:
         text += "\nfrequencies: " + ", ".join(f"{v}: {c}" for v, c in frequencies.items())
     _emit(args, data, text)
-    return 0
+    for failure in failures:
+        print(f"nimlib rare: error: {failure} (the result above is complete)", file=sys.stderr)
+    return 2 if failures else 0
 
 
 def _plot_rare(values, rare, label: str, mask: int, path: str) -> None:
@@ -882,7 +908,9 @@ def build_parser() -> argparse.ArgumentParser:
         "streamed in bounded memory (a window of recent values and the rare heaps; the plain or parity\n"
         "rare-value method, chosen per game) and their frequencies written as 'value count' lines. The run\n"
         "is estimated first: over a minute it needs --checkpoint DIR, which is saved every minute and on\n"
-        "Ctrl-C, and resumed by running the same command again. N <= 2^40 (MAX_STREAM).",
+        "Ctrl-C, and resumed by running the same command again. N <= 2^40 (MAX_STREAM). A checkpoint is\n"
+        "trusted input: its digest catches damage, not a forger; a damaged or foreign one is refused in one\n"
+        "line. If the final save fails, the result is still printed and the failure reported (exit status 2).",
     )
     game_args(p)
     p.add_argument("--to", type=_natural, required=True, metavar="N", help="how many values")
@@ -895,11 +923,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--checkpoint",
         metavar="DIR",
-        help="stream, saving DIR/stream.npz every minute and on Ctrl-C; resume from it if present",
+        help="stream, saving DIR/stream.npz every minute and on Ctrl-C; resume from it if present. The folder"
+        " is checked and locked (DIR/stream.lock) before the work. A checkpoint is trusted input: its SHA-256"
+        " catches damage, not a forger; the held prefix, method, mask and rare heaps are re-derived on resume",
     )
     p.add_argument(
         "--heaps-from",
-        type=int,
+        type=_natural,
         choices=(0, 1),
         default=0,
         help="count heaps 0..N-1 (0, the default) or 1..N (1) in the frequencies",
@@ -939,6 +969,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, TypeError, OSError, ImportError) as error:
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
         print(f"nimlib {args.command}: error: {message}", file=sys.stderr)
+        return 2
+    except RuntimeError as error:
+        stream = sys.modules.get("nimlib.engine.stream")  # only the engine, once loaded, raises WindowError
+        if stream is None or not isinstance(error, stream.WindowError):
+            raise
+        print(f"nimlib {args.command}: error: {str(error).splitlines()[0]}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("nimlib: interrupted", file=sys.stderr)
