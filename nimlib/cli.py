@@ -18,7 +18,7 @@ from pathlib import Path
 
 from . import __version__
 from .certificate import FORMAT, CertificateError, canonical_label, check_certificate, load_certificate, plain_values
-from .rulesets import HeapGame, TakeRule, octal, subtraction
+from .rulesets import MAX_CODE_DIGITS, HeapGame, TakeRule, octal, subtraction
 
 # ---------------------------------------------------------------- games
 
@@ -129,8 +129,6 @@ def _heap_spec(label: str, game: HeapGame) -> GameSpec:
 MAX_TAKE = 1_000_000
 # Digits accepted in any number on the command line (ASCII 0-9 only: int() would take other scripts' digits)
 MAX_DIGITS = 30
-# Digits of an octal code after the point (as the page's lab, lab.js MAX_DIGITS; each digit is a rule for every heap)
-MAX_CODE_DIGITS = 12
 
 
 def _ascii_int(text: str) -> int | None:
@@ -447,16 +445,66 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
+# check: a streamed certificate the estimate puts over this many seconds is refused unless --allow-long is given
+CHECK_SECONDS = 60
+# A progress line on stderr at most this often while a streamed certificate is checked (a bar on a terminal)
+PROGRESS_SECONDS = 10.0
+
+
 def _check_streamed(args: argparse.Namespace, cert: dict) -> int:
-    from .engine.periods import check_streamed
+    from .engine.periods import check_streamed, plan_streamed
 
     try:
-        done = check_streamed(cert, name=args.file)
+        plan = plan_streamed(cert, name=args.file)
     except ValueError as error:
         _emit(args, {"file": args.file, "valid": False, "reason": str(error)}, f"REJECTED: {error}")
         return 1
+    note = (
+        f"{args.file}: {plan['needed']:,} values of {cert['game']} to recompute, about {_duration(plan['seconds'])} "
+        f"({plan['method']} method)"
+    )
+    if plan["seconds"] > CHECK_SECONDS and not args.allow_long:
+        raise ValueError(f"{note}: over {CHECK_SECONDS} s (CHECK_SECONDS), so give --allow-long to run it")
+    print(note, file=sys.stderr)
+    progress = _LineProgress(plan["needed"], "values recomputed")
+    try:
+        done = check_streamed(cert, name=args.file, progress=progress)
+    except ValueError as error:
+        _emit(args, {"file": args.file, "valid": False, "reason": str(error)}, f"REJECTED: {error}")
+        return 1
+    finally:
+        progress.close()
     _emit(args, {"file": args.file, "valid": True, "checked": done}, "VALID (streamed)\n  " + "\n  ".join(done))
     return 0
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:,.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:,.0f} min"
+    return f"{seconds / 3600:,.1f} h"
+
+
+class _LineProgress:
+    """Progress on stderr: a bar on a terminal, else a line every PROGRESS_SECONDS (so logs show it too)."""
+
+    def __init__(self, total: int, label: str) -> None:
+        import time
+
+        self.total, self.label, self.clock = total, label, time.monotonic
+        self.last = self.clock()
+        self.bar = Progress(total, label, True)
+
+    def __call__(self, done: int) -> None:
+        if self.bar.bar is not None:
+            self.bar(done)
+        elif self.clock() - self.last >= PROGRESS_SECONDS:
+            self.last = self.clock()
+            print(f"  {done:,} of {self.total:,} {self.label} ({100 * done / self.total:.0f}%)", file=sys.stderr)
+
+    def close(self) -> None:
+        self.bar.close()
 
 
 def cmd_genus(args: argparse.Namespace) -> int:
@@ -805,6 +853,8 @@ LIMITS
   rare             N <= 16,777,216 (MAX_RARE) in memory; with --frequencies or --checkpoint an octal
                    game streams in bounded memory (under 2 GiB): N <= 2^40 (MAX_STREAM), and a run the
                    estimate puts over a minute (STREAM_SECONDS) is refused unless --checkpoint DIR is given
+  check            a streamed certificate needs <= 2^30 values (MAX_CHECK_VALUES); one the estimate puts
+                   over a minute (CHECK_SECONDS) runs only with --allow-long
   quotient         N <= 60 heaps (MAX_QUOTIENT_CLI); refused as it runs when the quotient or a trial
                    passes 1,024 elements (quotient.MAX_ORDER), an unreduced trial 16,384 (MAX_TRIAL), a
                    check 400,000 states (MAX_STATES), or a heap 64 recalibrations (MAX_RECALIBRATIONS)
@@ -880,10 +930,17 @@ def build_parser() -> argparse.ArgumentParser:
         "rejected, 2 if FILE is not small, strict JSON. A streamed certificate of a long period (format\n"
         "nimlib-streamed-period, written by tools/certify_1777.py) is recomputed in bounded memory instead:\n"
         "the values streamed and compared with those p heaps before (nimlib.engine.periods); this takes as\n"
-        "long as the certification did (hours for 0.1777).",
+        "long as the certification did (about 13 minutes for 0.1777). Its time is estimated first and printed\n"
+        "on stderr, with progress while it runs; over a minute (CHECK_SECONDS) it is refused (exit status 2)\n"
+        "unless --allow-long is given.",
     )
     p.add_argument("file", metavar="FILE", help="the certificate (JSON)")
     p.add_argument("--recompute", action="store_true", help="accepted for old scripts: values are always recomputed")
+    p.add_argument(
+        "--allow-long",
+        action="store_true",
+        help="run a streamed check the estimate puts over a minute (CHECK_SECONDS); 0.1777's takes about 13 min",
+    )
     p.set_defaults(run=cmd_check)
 
     p = add(

@@ -24,6 +24,9 @@ from .types import Position
 HeapMove = tuple[int, tuple[int, ...]]
 
 MAX_HEAP_OPTIONS = 1_000_000
+# Digits of an octal code after the point (as the page's lab, lab.js MAX_DIGITS): each digit is a rule the
+# engine checks for every heap, and no octal game studied has more
+MAX_CODE_DIGITS = 12
 """The most options ``HeapGame.heap_options(n)`` lists (a sorted list, built in full); ``rule(n)`` is lazy."""
 
 
@@ -304,8 +307,13 @@ def octal(code: str) -> OctalGame:
     """
     if not isinstance(code, str):
         raise TypeError(f"code must be a str such as '0.77', got {code!r} ({type(code).__name__})")
+    if len(code.partition(".")[2]) > MAX_CODE_DIGITS and _OCTAL.fullmatch(code):
+        raise ValueError(
+            f"an octal code has at most MAX_CODE_DIGITS = {MAX_CODE_DIGITS} digits after the point (each digit "
+            f"is a rule the engine checks for every heap), got {len(code.partition('.')[2]):,}"
+        )
     if not code or code == "." or not _OCTAL.fullmatch(code):
-        raise ValueError(f"code {code!r} is not an octal code: use digits 0-7, like '0.77' or '4.07'")
+        raise ValueError(f"code {code!r:.40} is not an octal code: use digits 0-7, like '0.77' or '4.07'")
     head, _, tail = code.partition(".")
     lead = int(head or "0")
     if lead not in (0, 4):
