@@ -385,9 +385,14 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
     element's word, applied to the identity, gives that element (so
     x·y = y's word applied to x is a commutative monoid); the automaton of
     :func:`quotient` finds the P-portion right for every sum of heaps ≤ bound
-    of ``game`` (its options computed from the rule); every element is a
-    product of heaps; and no two elements are indistinguishable, so the
-    order is the quotient's. ``ValueError`` names the first thing that fails.
+    of ``game`` (its options computed from the rule); heap 0 and every heap
+    with no move are the identity; every element is a product of heaps; no
+    two elements are indistinguishable, so the order is the quotient's; and
+    the generators, the least words, the numbering and the history (the
+    order of the quotient of heaps ≤ n, for each n) are derived again and
+    must be the stored ones. The work is estimated first (``MAX_COMPACT_WORK``:
+    the table rebuild, the commutation check, the naming) and counted as the
+    partition refinements run. ``ValueError`` names the first thing that fails.
     """
     if not isinstance(game, HeapGame):
         raise TypeError(f"game must be a HeapGame such as octal('0.07'), got {game!r}")
@@ -409,8 +414,8 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
     bound = exact(data["bound"], "bound", 1, MAX_QUOTIENT_HEAPS)
     order = exact(data["order"], "order", 1, MAX_ORDER)
     generators = data["generators"]
-    if not isinstance(generators, list) or not 1 <= len(generators) <= bound:
-        raise ValueError(f"generators must be a list of 1 to {bound} heaps")
+    if not isinstance(generators, list) or len(generators) > bound:
+        raise ValueError(f"generators must be a list of at most {bound} heaps")
     generators = int_list(generators, "generators", len(generators), 1, bound)
     if generators != sorted(set(generators)):
         raise ValueError("generators must be distinct heaps in increasing order")
@@ -427,28 +432,43 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
     p_list = int_list(p_list, "p_portion", len(p_list), 0, order - 1)
     if p_list != sorted(set(p_list)):
         raise ValueError("p_portion must list distinct elements in increasing order")
+    history = int_list(data["history"], "history", bound + 1, 1, order)
 
-    work = order * (sum(map(sum, words)) + len(columns) ** 2)
+    # The table is rebuilt a column at a time, each from the column of a word one letter shorter (order² steps),
+    # then named again by _named (order × generators × the largest degree)
+    k = len(generators)
+    degree = max((sum(w) for w in words), default=0)
+    work = order * order + order * k * k + order * max(k, 1) * (degree + 1)
     if work > MAX_COMPACT_WORK:
         raise ValueError(
-            f"rebuilding this table takes about {work:,} steps (order × the words' degrees), more than "
-            f"MAX_COMPACT_WORK = {MAX_COMPACT_WORK:,}"
+            f"rebuilding this table takes about {work:,} steps (order² + order × the generators² + order × the "
+            f"generators × the words' degree), more than MAX_COMPACT_WORK = {MAX_COMPACT_WORK:,}"
         )
-
-    def act(x: int, word: list[int]) -> int:
-        for column, e in zip(columns, word, strict=True):
-            for _ in range(e):
-                x = column[x]
-        return x
-
     for c1 in columns:
         for c2 in columns:
             if any(c1[c2[x]] != c2[c1[x]] for x in range(order)):
                 raise ValueError("the generators' actions do not commute: not a commutative monoid")
-    for x, word in enumerate(words):
-        if act(0, word) != x:
-            raise ValueError(f"words[{x}] applied to the identity gives {act(0, word)}, not element {x}")
-    table = [[act(x, words[y]) for y in range(order)] for x in range(order)]
+    word_index: dict[tuple[int, ...], int] = {}
+    for x, w in enumerate(words):
+        if word_index.setdefault(tuple(w), x) != x:
+            raise ValueError(f"words[{x}] is words[{word_index[tuple(w)]}] again: each element has its own word")
+    if words[0] != [0] * k:
+        raise ValueError("words[0] must be the empty word: element 0 is the identity")
+    by_degree = sorted(range(order), key=lambda x: sum(words[x]))
+    acts: list[list[int] | None] = [None] * order
+    acts[0] = list(range(order))
+    for y in by_degree[1:]:
+        w = words[y]
+        j = next(i for i, e in enumerate(w) if e)
+        shorter = word_index.get(tuple(e - (i == j) for i, e in enumerate(w)))
+        if shorter is None:  # least words are closed under division: each divisor is a name too
+            raise ValueError(f"words[{y}] is not a least word: {w} minus one letter is no element's word")
+        acts[y] = [columns[j][v] for v in acts[shorter]]  # x·y = (x·shorter)·g_j
+        if acts[y][0] != y:
+            raise ValueError(f"words[{y}] applied to the identity gives {acts[y][0]}, not element {y}")
+    table = [[acts[y][x] for y in range(order)] for x in range(order)]
+    if pretend[0] != 0 or any(pretend[h] != 0 for h in range(1, bound + 1) if not game.options(h)):
+        raise ValueError("pretend must map heap 0 and every heap with no move to the identity, element 0")
     p = set(p_list)
     trans = [frozenset()] + [_transitions(game, table, pretend, h) for h in range(1, bound + 1)]
     found, failure = _verify(table, pretend, trans, p)
@@ -457,9 +477,45 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
     gens = sorted({pretend[h] for h in range(1, bound + 1)})
     if len(_reachable(table, set(gens))) != order:
         raise ValueError("some element is not a product of heaps")
-    if _reduce(table, p, gens)[1] != order:
+    budget = [MAX_COMPACT_WORK]
+    if (
+        _refine(
+            [1 if x in p else 0 for x in range(order)], [[table[x][g] for x in range(order)] for g in gens], budget
+        )[1]
+        != order
+    ):
         raise ValueError("two elements are indistinguishable: the monoid is not reduced, so it is not the quotient")
+    derived = _history(table, p, pretend, budget)
+    if derived != history:
+        n = next(i for i, (a, b) in enumerate(zip(derived, history, strict=True)) if a != b)
+        raise ValueError(
+            f"history[{n}] must be the order of the quotient of heaps <= {n}, {derived[n]}, got {history[n]}"
+        )
+    again = _named(game, bound, table, p, pretend, derived).compact()
+    for key in ("generators", "words", "columns", "pretend", "p_portion"):
+        if again[key] != data[key]:
+            raise ValueError(f"{key} must be the ones derived from the table (least words, generators in heap order)")
     return table
+
+
+def _history(table: list[list[int]], p: set[int], pretend: list[int], budget: list[int]) -> list[int]:
+    """history[n], the order of the quotient of heaps <= n: the products of heaps <= n, reduced among themselves.
+
+    It changes only at a heap whose element is not a product of smaller heaps' (the same sums, the same tests).
+    """
+    history, gens, current = [1], [], 1
+    span = {0}
+    for h in range(1, len(pretend)):
+        x = pretend[h]
+        if x not in span:
+            gens.append(x)
+            elems = _reachable(table, set(gens))
+            span = set(elems)
+            at = {e: i for i, e in enumerate(elems)}
+            acts = [[at[table[e][g]] for e in elems] for g in gens]
+            current = _refine([1 if e in p else 0 for e in elems], acts, budget)[1]
+        history.append(current)
+    return history
 
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -607,11 +663,20 @@ def _reduce(table: list[list[int]], p: set[int], gens: list[int]) -> tuple[list[
     return _refine([1 if x in p else 0 for x in range(size)], [[table[x][g] for x in range(size)] for g in gens])
 
 
-def _refine(cls: list[int], acts: list[list[int]]) -> tuple[list[int], int]:
+def _refine(cls: list[int], acts: list[list[int]], budget: list[int] | None = None) -> tuple[list[int], int]:
     """Moore's partition refinement: split the classes ``cls`` until x and y in one class have x·g, y·g in one
-    class for every action ``acts[k]`` (x ↦ x·g_k). The classes (numbered by first appearance) and their count."""
+    class for every action ``acts[k]`` (x ↦ x·g_k). The classes (numbered by first appearance) and their count.
+
+    ``budget`` ([steps left]) is spent a round at a time (elements × actions): ValueError once it runs out."""
     count = len(set(cls))
     while True:
+        if budget is not None:
+            budget[0] -= len(cls) * (len(acts) + 1)
+            if budget[0] < 0:
+                raise ValueError(
+                    f"reducing this table takes more than MAX_COMPACT_WORK = {MAX_COMPACT_WORK:,} steps (rounds of "
+                    "partition refinement)"
+                )
         keys = [(cls[x], *(cls[act[x]] for act in acts)) for x in range(len(cls))]
         index: dict[tuple, int] = {}
         new = [index.setdefault(key, len(index)) for key in keys]
