@@ -471,7 +471,7 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
         raise ValueError("pretend must map heap 0 and every heap with no move to the identity, element 0")
     p = set(p_list)
     trans = [frozenset()] + [_transitions(game, table, pretend, h) for h in range(1, bound + 1)]
-    found, failure = _verify(table, pretend, trans, p)
+    found, failure = _verify(table, pretend, trans, p, weight=_weights(game, bound))
     if found != p:
         raise ValueError(f"the P-portion does not predict every sum: the sum of heaps {list(failure)} is mispredicted")
     gens = sorted({pretend[h] for h in range(1, bound + 1)})
@@ -543,6 +543,7 @@ def _verify(
     trans: list[frozenset[int]],
     p: set[int] | None,
     sample: dict[int, list[int]] | None = None,
+    weight: list[int] | None = None,
 ) -> tuple[set[int] | None, tuple[int, ...]]:
     """Check (or, with ``p`` None, find) the P-portion that predicts every sum's misère outcome.
 
@@ -553,7 +554,8 @@ def _verify(
     has an option and none of its options is one; by induction on X, the
     P-portion P is right for every sum exactly when each reachable state has
     Φ(X) ∈ P ⟺ (S ≠ ∅ and S ∩ P = ∅). States are visited in order of their
-    fewest tokens (Dijkstra), so the options of the word that first reaches a
+    fewest tokens (Dijkstra; by ``weight``, see :func:`_weights`, when a move
+    may split a heap without taking), so the options of the word that first reaches a
     state were all decided before it: a new element is put in P or not by
     that word, and every later state must agree. Returns (P, ()) or, at the
     first state that disagrees, (None, the heaps of a sum that reaches it).
@@ -618,7 +620,7 @@ def _verify(
             m2 = row[g]
             s2 = reduce(or_, map(image.__getitem__, bits), t_mask)
             key = (m2, s2)
-            d2 = d + h
+            d2 = d + (h if weight is None else weight[h])
             old = dist.get(key)
             if old is None or d2 < old:
                 if old is None and len(dist) >= MAX_STATES:
@@ -752,6 +754,7 @@ def _trial(
     """
     import heapq
 
+    weight = _weights(game, h)
     kept = _reachable(table, {phi[k] for k in range(1, h + 1) if k not in free})
     at = {x: i for i, x in enumerate(kept)}
     base = [[at[table[x][y]] for y in kept] for x in kept]
@@ -799,11 +802,12 @@ def _trial(
         order.append(m)
         for (g, tr), k in steps.items():
             m2 = times(m, g)
-            if m2 in verdict or best.get(m2, d + k + 1) <= d + k:
+            d2 = d + weight[k]
+            if m2 in verdict or best.get(m2, d2 + 1) <= d2:
                 continue
-            best[m2] = d + k
+            best[m2] = d2
             s2 = frozenset([times(x, g) for x in s] + [times(m, t) for t in tr])
-            heapq.heappush(queue, (d + k, m2, s2))
+            heapq.heappush(queue, (d2, m2, s2))
     where = {x: i for i, x in enumerate(order)}
     gens = sorted({where[g] for g, _ in steps})
     size = len(order)
@@ -835,11 +839,32 @@ def _predicts(table: list[list[int]], p: set[int], phi: list[int], word: tuple[i
     return x in p
 
 
+def _weights(game: HeapGame, n: int) -> list[int]:
+    """A weight for each heap 0..n that every move lowers: h, or 2h - 1 when a move may split without taking.
+
+    The searches decide a sum once all its options are decided, visiting sums by weight. Tokens serve when
+    every move takes some; when a heap may split into parts of the same total (a leading 4, as Daisies, 4.7),
+    2h - 1 still drops by at least 1 for each move (a split of h into a + b: 2h - 1 to 2h - 2). ``ValueError``
+    for a game some move of which does not lower it (no finite misère analysis of this kind applies then).
+    """
+    options = [game.options(h) for h in range(n + 1)]
+    keeps = any(sum(option) >= h for h in range(1, n + 1) for option in options[h])
+    weight = [0] + [2 * h - 1 if keeps else h for h in range(1, n + 1)]
+    for h in range(1, n + 1):
+        for option in options[h]:
+            if sum(weight[part] for part in option) >= weight[h]:
+                raise ValueError(
+                    f"{game.name}: the move from heap {h} to {option} does not lower the heaps' weight, "
+                    "so the quotient's searches cannot order the sums"
+                )
+    return weight
+
+
 def _failure(game: HeapGame, pretension: tuple, h: int) -> tuple[int, ...]:
     """The heaps of the least sum of heaps ≤ h that a pretension gets wrong, or () when it is right for every sum."""
     table, p, phi = pretension
     trans = [frozenset()] + [_transitions(game, table, phi, k) for k in range(1, h + 1)]
-    return _verify(table, phi, trans, p)[1]
+    return _verify(table, phi, trans, p, weight=_weights(game, h))[1]
 
 
 def _recalibrate(game: HeapGame, pretension: tuple, failure: tuple[int, ...], h: int) -> tuple:
@@ -919,15 +944,16 @@ def quotient(game: HeapGame, n: int) -> MisereQuotient:
             history.append(len(table))
             continue
         alone_p = not (tr & p)
+        weight = _weights(game, h)
         if sample is None:
             sample = {}
-            _verify(table, phi, trans, p, sample)
+            _verify(table, phi, trans, p, sample, weight)
         found = None
         for x in range(len(table)):
             if (
                 (x in p) == alone_p
                 and _quick(table, p, sample, x, tr)
-                and _verify(table, phi + [x], trans + [tr], p)[0] is not None
+                and _verify(table, phi + [x], trans + [tr], p, weight=weight)[0] is not None
             ):
                 found = x
                 break

@@ -411,3 +411,21 @@ def test_check_compact_derives_the_stored_history_and_generators(dawson30):
     data, table = dawson30
     phi, p = data["pretend"], set(data["p_portion"])
     assert quotient_module._history(table, p, phi, [10**9]) == data["history"]
+
+
+@pytest.mark.parametrize("code", ["4.7", "4.07", "4.3"])
+def test_quotients_of_codes_that_split_without_taking_agree_with_search(code):
+    # Issue 31: Daisies (4.7) raised KeyError for n >= 8, the searches assuming every move lowers the token count;
+    # a split of h into a + b keeps the tokens, so sums are ordered by the weight 2h - 1 a heap
+    game = octal(code)
+    q = quotient(game, 10)
+    count, wrong = _disagreements(q, game, _small_sums(10, 4, 14))
+    assert count == 227 and not wrong, wrong[:5]
+    assert q.order > 1
+
+
+def test_cli_quotient_of_daisies(capsys):
+    from nimlib.cli import main
+
+    assert main(["quotient", "4.7", "--to", "9", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["order"] == 18
