@@ -528,6 +528,9 @@ def _genus_text(g: int, gammas: Sequence[int]) -> str:
 # quotient: the heap-by-heap computation's cost grows with N and the order (Kayles to 60 heaps: about 10 s here,
 # tools/bench_quotient.py; each heap adds one exact check over the (element, option set) automaton)
 MAX_QUOTIENT_CLI = 60
+# quotient: the search steps it may take in all (about 100,000 a second here; Dawson's Kayles to 30 takes
+# 1,136,136): counted as it runs, so a quotient that blows up is refused within about 15 s (0.04 --to 60 ran 54 s)
+MAX_QUOTIENT_CLI_WORK = 1_500_000
 
 
 def cmd_quotient(args: argparse.Namespace) -> int:
@@ -541,7 +544,7 @@ def cmd_quotient(args: argparse.Namespace) -> int:
         )
     if args.to < 1:
         raise ValueError("--to must be at least 1 (the quotient of heaps <= N)")
-    q = quotient(game, args.to)
+    q = quotient(game, args.to, max_work=MAX_QUOTIENT_CLI_WORK)
     data = {"game": spec.label, **q.as_json()}
     p_names = ", ".join(q.names[i] for i in sorted(q.p_portion))
     gens = ", ".join(
@@ -855,8 +858,9 @@ LIMITS
                    estimate puts over a minute (STREAM_SECONDS) is refused unless --checkpoint DIR is given
   check            a streamed certificate needs <= 2^30 values (MAX_CHECK_VALUES); one the estimate puts
                    over a minute (CHECK_SECONDS) runs only with --allow-long
-  quotient         N <= 60 heaps (MAX_QUOTIENT_CLI); refused as it runs when the quotient or a trial
-                   passes 1,024 elements (quotient.MAX_ORDER), an unreduced trial 16,384 (MAX_TRIAL), a
+  quotient         N <= 60 heaps (MAX_QUOTIENT_CLI); refused as it runs when its searches pass 1,500,000
+                   steps in all (MAX_QUOTIENT_CLI_WORK, about 15 s), the quotient or a trial
+                   1,024 elements (quotient.MAX_ORDER), an unreduced trial 16,384 (MAX_TRIAL), a
                    check 400,000 states (MAX_STATES), or a heap 64 recalibrations (MAX_RECALIBRATIONS)
   subtraction:S, allbut:E   each number <= 1,000,000 (MAX_TAKE), N times their count <= 4,000,000,000
                    (MAX_TAKE_WORK); every number on the command line is ASCII digits 0-9

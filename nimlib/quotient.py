@@ -243,6 +243,9 @@ MAX_STATES = 400_000
 # The most generator steps check_compact takes to rebuild a stored table: order × (the words' total degree, plus the
 # commutation check's generators²); Dawson's Kayles to heap 30 needs 486,000
 MAX_COMPACT_WORK = 50_000_000
+# The most search steps (a state popped or found, in the verifications and the trials) one quotient() call takes,
+# about 100,000 a second here: Dawson's Kayles to heap 30 takes 1,136,136, Kayles to 60 83,904
+MAX_QUOTIENT_WORK = 5_000_000
 # How many option sets per element the quick test of a candidate element reuses
 SAMPLE = 24
 # The largest trial monoid (before reduction) a step builds: it is never tabulated, only its products of heap
@@ -544,6 +547,7 @@ def _verify(
     p: set[int] | None,
     sample: dict[int, list[int]] | None = None,
     weight: list[int] | None = None,
+    budget: list[int] | None = None,
 ) -> tuple[set[int] | None, tuple[int, ...]]:
     """Check (or, with ``p`` None, find) the P-portion that predicts every sum's misère outcome.
 
@@ -589,6 +593,7 @@ def _verify(
         d, m, s = heapq.heappop(queue)
         if dist.get((m, s), -1) != d:
             continue
+        _spend(budget)
         verdict = s != 0 and not (s & p_mask)
         if sample is not None:
             seen = sample.setdefault(m, [])
@@ -623,6 +628,8 @@ def _verify(
             d2 = d + (h if weight is None else weight[h])
             old = dist.get(key)
             if old is None or d2 < old:
+                if old is None:
+                    _spend(budget)
                 if old is None and len(dist) >= MAX_STATES:
                     raise ValueError(
                         f"the verification visits more than MAX_STATES = {MAX_STATES:,} states "
@@ -738,7 +745,13 @@ def _reachable(table: list[list[int]], gens: set[int]) -> list[int]:
 
 
 def _trial(
-    game: HeapGame, table: list[list[int]], phi: list[int], h: int, free: list[int], cycles: list[tuple[int, int]]
+    game: HeapGame,
+    table: list[list[int]],
+    phi: list[int],
+    h: int,
+    free: list[int],
+    cycles: list[tuple[int, int]],
+    budget: list[int] | None = None,
 ) -> tuple[list[list[int]], set[int], list[int]]:
     """A trial pretension for heaps ≤ h: the heaps ``free`` become free cyclic generators, then mark and reduce.
 
@@ -798,6 +811,7 @@ def _trial(
         d, m, s = heapq.heappop(queue)
         if m in verdict:
             continue
+        _spend(budget)
         verdict[m] = bool(s) and not any(verdict[x] for x in s)
         order.append(m)
         for (g, tr), k in steps.items():
@@ -860,14 +874,16 @@ def _weights(game: HeapGame, n: int) -> list[int]:
     return weight
 
 
-def _failure(game: HeapGame, pretension: tuple, h: int) -> tuple[int, ...]:
+def _failure(game: HeapGame, pretension: tuple, h: int, budget: list[int] | None = None) -> tuple[int, ...]:
     """The heaps of the least sum of heaps ≤ h that a pretension gets wrong, or () when it is right for every sum."""
     table, p, phi = pretension
     trans = [frozenset()] + [_transitions(game, table, phi, k) for k in range(1, h + 1)]
-    return _verify(table, phi, trans, p, weight=_weights(game, h))[1]
+    return _verify(table, phi, trans, p, weight=_weights(game, h), budget=budget)[1]
 
 
-def _recalibrate(game: HeapGame, pretension: tuple, failure: tuple[int, ...], h: int) -> tuple:
+def _recalibrate(
+    game: HeapGame, pretension: tuple, failure: tuple[int, ...], h: int, budget: list[int] | None = None
+) -> tuple:
     """A new trial pretension that gets the least failing sum right: free again some of its heaps.
 
     As MisereSolver recalibrates: the heaps of the failing sum, one at a time,
@@ -881,7 +897,7 @@ def _recalibrate(game: HeapGame, pretension: tuple, failure: tuple[int, ...], h:
     for size in range(1, len(involved) + 1):
         for free in combinations(involved, size):
             cycles = [_cycle_for(table, phi[k], failure.count(k)) for k in free]
-            trial = _trial(game, table, phi, h, list(free), cycles)
+            trial = _trial(game, table, phi, h, list(free), cycles, budget)
             if _predicts(*trial, failure) == outcome:
                 return trial
     raise ValueError(
@@ -890,7 +906,7 @@ def _recalibrate(game: HeapGame, pretension: tuple, failure: tuple[int, ...], h:
     )
 
 
-def quotient(game: HeapGame, n: int) -> MisereQuotient:
+def quotient(game: HeapGame, n: int, *, max_work: int = MAX_QUOTIENT_WORK) -> MisereQuotient:
     """The misère quotient of ``game`` restricted to heaps of at most ``n`` tokens, computed heap by heap.
 
     This follows Plambeck and Siegel's method (as in MisereSolver): keep a
@@ -915,8 +931,9 @@ def quotient(game: HeapGame, n: int) -> MisereQuotient:
     (cited: Plambeck's blog "Misère games", 28 August 2007).
     ``ValueError`` up front for n > MAX_QUOTIENT_HEAPS, and as soon as a
     quotient or reduced trial passes MAX_ORDER elements, a trial monoid
-    MAX_TRIAL, a verification MAX_STATES states or one heap
-    MAX_RECALIBRATIONS recalibrations.
+    MAX_TRIAL, a verification MAX_STATES states, one heap
+    MAX_RECALIBRATIONS recalibrations, or all the searches ``max_work`` steps
+    (MAX_QUOTIENT_WORK, about 50 s; counted as they run).
 
     >>> from nimlib.rulesets import octal
     >>> q = quotient(octal("0.75"), 8)
@@ -930,69 +947,102 @@ def quotient(game: HeapGame, n: int) -> MisereQuotient:
         raise ValueError(
             f"n = {n:,} is too large for quotient: the limit is n <= MAX_QUOTIENT_HEAPS = {MAX_QUOTIENT_HEAPS}"
         )
+    max_work = check_int(max_work, "max_work", minimum=1)
+    budget = [max_work]
+    try:
+        return _heap_by_heap(game, n, budget)
+    except _OutOfWork as done:
+        raise ValueError(
+            f"heap {done.heap} of {n}: the searches have taken more than max_work = {max_work:,} steps "
+            f"(about {max_work // 100_000:,} s; the default is MAX_QUOTIENT_WORK = {MAX_QUOTIENT_WORK:,}): "
+            "the quotient is too large for this engine at this bound"
+        ) from None
+
+
+class _OutOfWork(ValueError):
+    """The work budget of one quotient() call ran out (at ``heap``)."""
+
+    heap = 0
+
+
+def _spend(budget: list[int] | None) -> None:
+    """One search step: ``_OutOfWork`` once the budget ([steps left]) runs out."""
+    if budget is not None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _OutOfWork()
+
+
+def _heap_by_heap(game: HeapGame, n: int, budget: list[int]) -> MisereQuotient:
+    """quotient()'s loop: add heaps 1..n to the pretension, spending ``budget``."""
     table: list[list[int]] = [[0]]
     p: set[int] = set()
     phi = [0]
     trans: list[frozenset[int]] = [frozenset()]
     history = [1]
     sample: dict[int, list[int]] | None = None
-    for h in range(1, n + 1):
-        tr = _transitions(game, table, phi, h)
-        if not tr:
-            phi.append(0)  # a heap with no move is the empty position
-            trans.append(tr)
+    h = 0
+    try:
+        for h in range(1, n + 1):
+            tr = _transitions(game, table, phi, h)
+            if not tr:
+                phi.append(0)  # a heap with no move is the empty position
+                trans.append(tr)
+                history.append(len(table))
+                continue
+            alone_p = not (tr & p)
+            weight = _weights(game, h)
+            if sample is None:
+                sample = {}
+                _verify(table, phi, trans, p, sample, weight, budget)
+            found = None
+            for x in range(len(table)):
+                if (
+                    (x in p) == alone_p
+                    and _quick(table, p, sample, x, tr)
+                    and _verify(table, phi + [x], trans + [tr], p, weight=weight, budget=budget)[0] is not None
+                ):
+                    found = x
+                    break
+            if found is not None:
+                phi.append(found)
+                trans.append(tr)
+                history.append(len(table))
+                continue
+            # No element works: adjoin h as a new generator, and recalibrate until the exact check passes
+            pretension, failure, start = None, (), None
+            for index, period in _CYCLES:
+                candidate = _trial(game, table, phi + [0], h, [h], [(index, period)], budget)
+                failure = _failure(game, candidate, h, budget)
+                if not failure:
+                    pretension = candidate
+                    break
+                if start is None or (index, period) == (2, 2):
+                    start = candidate, failure
+                if failure.count(h) <= index:
+                    break  # no power of h in the failing sum passes the tail: recalibrate rather than lengthen
+            attempts = 0
+            while pretension is None:
+                if attempts == MAX_RECALIBRATIONS:
+                    raise ValueError(
+                        f"heap {h}: no pretension after MAX_RECALIBRATIONS = {MAX_RECALIBRATIONS} recalibrations "
+                        "predicts every sum: the quotient is too large for this engine"
+                    )
+                attempts += 1
+                candidate = _recalibrate(game, *start, h, budget)
+                failure = _failure(game, candidate, h, budget)
+                if failure:
+                    start = candidate, failure
+                else:
+                    pretension = candidate
+            result = pretension
+            table, p, phi = result
+            sample = None
+            trans = [frozenset()] + [_transitions(game, table, phi, k) for k in range(1, h + 1)]
             history.append(len(table))
-            continue
-        alone_p = not (tr & p)
-        weight = _weights(game, h)
-        if sample is None:
-            sample = {}
-            _verify(table, phi, trans, p, sample, weight)
-        found = None
-        for x in range(len(table)):
-            if (
-                (x in p) == alone_p
-                and _quick(table, p, sample, x, tr)
-                and _verify(table, phi + [x], trans + [tr], p, weight=weight)[0] is not None
-            ):
-                found = x
-                break
-        if found is not None:
-            phi.append(found)
-            trans.append(tr)
-            history.append(len(table))
-            continue
-        # No element works: adjoin h as a new generator, and recalibrate until the exact check passes
-        pretension, failure, start = None, (), None
-        for index, period in _CYCLES:
-            candidate = _trial(game, table, phi + [0], h, [h], [(index, period)])
-            failure = _failure(game, candidate, h)
-            if not failure:
-                pretension = candidate
-                break
-            if start is None or (index, period) == (2, 2):
-                start = candidate, failure
-            if failure.count(h) <= index:
-                break  # no power of h in the failing sum passes the tail: recalibrate rather than lengthen
-        attempts = 0
-        while pretension is None:
-            if attempts == MAX_RECALIBRATIONS:
-                raise ValueError(
-                    f"heap {h}: no pretension after MAX_RECALIBRATIONS = {MAX_RECALIBRATIONS} recalibrations "
-                    "predicts every sum: the quotient is too large for this engine"
-                )
-            attempts += 1
-            candidate = _recalibrate(game, *start, h)
-            failure = _failure(game, candidate, h)
-            if failure:
-                start = candidate, failure
-            else:
-                pretension = candidate
-        result = pretension
-        table, p, phi = result
-        sample = None
-        trans = [frozenset()] + [_transitions(game, table, phi, k) for k in range(1, h + 1)]
-        history.append(len(table))
+    except _OutOfWork as done:
+        done.heap = h
+        raise
     return _named(game, n, table, p, phi, history)
 
 

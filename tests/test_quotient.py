@@ -429,3 +429,19 @@ def test_cli_quotient_of_daisies(capsys):
 
     assert main(["quotient", "4.7", "--to", "9", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["order"] == 18
+
+
+def test_quotient_counts_its_work_and_refuses_past_the_budget(capsys, monkeypatch):
+    # Issue 31: 0.04 --to 60 was refused only after 54 s, 0.137 --to 60 after 25 s (MAX_STATES, MAX_ORDER): every
+    # search step now counts against one budget, so a blow-up is refused within it (counts, not seconds)
+    with pytest.raises(ValueError, match=r"heap \d+ of 30: .* max_work = 20,000 steps"):
+        quotient(octal("0.137"), 30, max_work=20_000)
+    assert quotient(octal("0.75"), 12, max_work=20_000).order == 8  # a small quotient fits easily
+    import nimlib.cli as cli
+
+    monkeypatch.setattr(cli, "MAX_QUOTIENT_CLI_WORK", 20_000)
+    assert cli.main(["quotient", "0.137", "--to", "60"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "max_work = 20,000" in err
+    with pytest.raises(ValueError, match="max_work"):
+        quotient(octal("0.75"), 8, max_work=0)
