@@ -256,9 +256,9 @@ def _chunks(values, size: int) -> Iterator[list[int]]:
         yield part.tolist() if hasattr(part, "tolist") else list(part)
 
 
-def _emit_values(args: argparse.Namespace, data: dict, heading: str, values, first: int) -> None:
+def _emit_values(args: argparse.Namespace, data: dict, heading: str, values, first: int, out=None) -> None:
     """Print ``data`` plus "values" as JSON, or the heading and rows of ten, streaming the values in chunks."""
-    out = sys.stdout
+    out = sys.stdout if out is None else out
     if args.json:
         head = json.dumps(data)
         out.write(head[:-1] + (', "values": [' if data else '"values": ['))
@@ -290,9 +290,23 @@ def _heap_only(spec: GameSpec, what: str) -> HeapGame:
     return spec.heap_game
 
 
+# values: at most this many values go to the terminal or a pipe (about 3 s of writing, 100 MB of JSON); more need
+# --output FILE (2^28 values of Kayles wrote for over 45 s)
+MAX_PRINTED = 1 << 24
+
+
 def cmd_values(args: argparse.Namespace) -> int:
     spec = parse_game(args.game, args.row)
     n = args.to
+    if args.output is not None:
+        _check_output_path(args.output, "--output")
+    if spec.heap_game is not None and not args.misere:
+        _heap_limit(spec.heap_game, n, "auto")
+    if n > MAX_PRINTED and args.output is None:
+        raise ValueError(
+            f"--to {n:,} values is more than MAX_PRINTED = {MAX_PRINTED:,} to print: give --output FILE to write "
+            "them to a file"
+        )
     if args.misere:
         from .misere import misere_values
 
@@ -302,7 +316,6 @@ def cmd_values(args: argparse.Namespace) -> int:
     elif spec.heap_game is not None:
         from .engine import grundy_values
 
-        _heap_limit(spec.heap_game, n, "auto")
         progress = Progress(n, f"g(0..{n - 1})", not args.json)
         try:
             values = grundy_values(spec.heap_game, n, progress=progress)  # numpy: written a chunk at a time
@@ -315,7 +328,16 @@ def cmd_values(args: argparse.Namespace) -> int:
         data["misere"] = True
     kind = "misère Grundy values" if args.misere else "Grundy values"
     last = n - 1 + spec.first
-    _emit_values(args, data, f"{kind} of {spec.label}, n = {spec.first}..{last}:", values, spec.first)
+    heading = f"{kind} of {spec.label}, n = {spec.first}..{last}:"
+    if args.output is None:
+        _emit_values(args, data, heading, values, spec.first)
+        return 0
+    try:
+        with open(args.output, "w", encoding="utf-8") as out:
+            _emit_values(args, data, heading, values, spec.first, out)
+    except OSError as error:
+        raise OSError(f"cannot write the values to {args.output}: {error.strerror or error}") from None
+    print(f"{n:,} values of {spec.label} written to {args.output}", file=sys.stderr)
     return 0
 
 
@@ -851,6 +873,7 @@ LIMITS
                    wythoff: (R + 1) x N <= 20,000,000 squares (wythoff.MAX_CELLS), each counted once more
                    per 10,000 bits of R + N, and at most 256 MiB of value sets (wythoff.MAX_SET_BYTES);
                    an octal code has at most 12 digits after the point (MAX_CODE_DIGITS)
+  values           more than 16,777,216 values (MAX_PRINTED) need --output FILE
   values --misere  N <= 40 for a game that splits heaps, 35 if it may also take any number, 5,000 otherwise
   genus            N <= 30 for a game that splits heaps, 25 if it may also take any number, 1,000 otherwise
   rare             N <= 16,777,216 (MAX_RARE) in memory; with --frequencies or --checkpoint an octal
@@ -908,6 +931,11 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(p)
     p.add_argument("--to", type=_natural, required=True, metavar="N", help="how many values")
     p.add_argument("--misere", action="store_true", help="misère Grundy values (heap games; small N)")
+    p.add_argument(
+        "--output",
+        metavar="FILE",
+        help="write the values (text or --json) to FILE instead of stdout; needed past 16,777,216 values (MAX_PRINTED)",
+    )
     p.set_defaults(run=cmd_values)
 
     p = add(
