@@ -543,14 +543,12 @@ def test_cli_rare_refuses_a_damaged_checkpoint_and_a_locked_folder_in_one_line(c
     assert code == 2 and "another run" in err and "about" not in err  # refused before the estimate
 
 
-def test_cli_catches_the_engines_window_error(capsys, monkeypatch):
+def test_cli_catches_the_engines_window_error(capsys, monkeypatch, tmp_path):
     def too_far(self, *args, **kwargs):
         raise WindowError("0.014: a rare heap at 64,126 needs a window above 128,260 values")
 
     monkeypatch.setattr(Stream, "run", too_far)
-    code, _, err = _cli(capsys, "rare", "0.014", "--to", "5000", "--frequencies", "/dev/null/x")
-    assert code == 2
-    code, _, err = _cli(capsys, "rare", "0.014", "--to", "100000", "--json", "--checkpoint", str(Path("/tmp")))
+    code, _, err = _cli(capsys, "rare", "0.014", "--to", "100000", "--json", "--checkpoint", str(tmp_path))
     assert code == 2 and "rare heap at 64,126" in err and "Traceback" not in err
 
 
