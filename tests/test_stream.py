@@ -565,3 +565,15 @@ def test_frequency_files_name_their_file_on_io_errors(tmp_path):
     (tmp_path / "wide").write_text("０ 3\n", encoding="utf-8")
     with pytest.raises(ValueError, match="wide"):
         read_frequencies(tmp_path / "wide")
+
+
+def test_a_forged_requested_method_is_a_checkpoint_error(tmp_path):
+    # 0.161 (one split digit): "parity" applies but is not what the run chose; 0.44 (split digits 1 and 2, of both
+    # parities): "parity" cannot apply at all, and choose's own ValueError comes out as a CheckpointError
+    _saved(tmp_path)
+    _rewrite(tmp_path, lambda meta, arrays: meta.update(requested="parity"), resign=True)
+    _refused(tmp_path, "method")
+    Stream(octal("0.44"), window=1024).run(5000, checkpoint=tmp_path / "b")
+    _rewrite(tmp_path / "b", lambda meta, arrays: meta.update(requested="parity"), resign=True)
+    with pytest.raises(CheckpointError, match="parity"):
+        Stream.load(tmp_path / "b", octal("0.44"))

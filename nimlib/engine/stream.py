@@ -543,7 +543,7 @@ def _recheck(path: Path, stream: Stream, w: int) -> None:
     """Cross-check the held state against the game: recompute the held prefix, derive method, mask, rare heaps."""
     size, largest = stream.size, int(stream.stats[0])
     held = min(size, w)
-    prefix = stream.buf[:held].astype(np.int64)
+    prefix = stream.buf[:held]  # a view: converted a block at a time below (the window may be 2^26 values)
     m = min(held, RECHECK if stream.method.name != "naive" else 1 << 16)
     if m:
         fresh = Stream(stream.game, window=_pow2_at_least(m))
@@ -557,7 +557,11 @@ def _recheck(path: Path, stream: Stream, w: int) -> None:
         raise CheckpointError(f"{path}: method {stream.method.name} before any choice point (a run starts naive)")
     if points:
         splits = stream.take_split.tolist()
-        if not any(choose(prefix[:c], splits, stream.requested) == stream.method for c in reversed(points)):
+        try:
+            chosen = any(choose(prefix[:c], splits, stream.requested) == stream.method for c in reversed(points))
+        except ValueError as error:  # a requested method that does not apply to this game
+            raise CheckpointError(f"{path}: {error}") from None
+        if not chosen:
             raise CheckpointError(
                 f"{path}: method {stream.method.name} (mask {stream.method.mask:#x}) is not the one the values "
                 f"held choose at any choice point up to {stream.next_choice // 2:,}"
@@ -570,7 +574,7 @@ def _recheck(path: Path, stream: Stream, w: int) -> None:
     spans += [(lo, min(lo + block, size)) for lo in range(ring_lo, size, block)]
     for lo, hi in spans:
         heaps = np.arange(lo, hi, dtype=np.int64)
-        values = prefix[lo:hi] if hi <= held else stream.buf[w + (heaps & (w - 1))].astype(np.int64)
+        values = (prefix[lo:hi] if hi <= held else stream.buf[w + (heaps & (w - 1))]).astype(np.int64)
         if values.size and int(values.max()) > largest:
             raise CheckpointError(f"{path}: a value held ({int(values.max()):,}) is above the largest, {largest:,}")
         a, b = np.searchsorted(kept, (lo, hi))
