@@ -71,8 +71,14 @@ def test_the_certificate_of_0_1777_states_flammenkamps_figures():
 # ---------------------------------------------------------------- bounded checks (issue 31)
 
 
-def test_cli_check_estimates_a_streamed_certificate_first_and_refuses_a_long_one(capsys):
+def test_cli_check_estimates_a_streamed_certificate_first_and_refuses_a_long_one(capsys, monkeypatch):
+    import nimlib.engine.periods as periods
     from nimlib.cli import main
+
+    def started(*args, **kwargs):
+        raise AssertionError("the 13-minute recomputation started")
+
+    monkeypatch.setattr(periods, "certify_period", started)
 
     path = Path(__file__).resolve().parent / "data" / "0.1777-period.json"
     # 443 million values, about 13 minutes: the estimate is printed and the check refused before any work
