@@ -839,9 +839,9 @@ NAME
   nimlib - Grundy sequences of heap games, certified periods, misère values and genus
 
 SYNOPSIS
-  nimlib values GAME --to N [--misere] [--json]
+  nimlib values GAME --to N [--misere] [--output FILE] [--json]
   nimlib period GAME [--limit L] [--certificate FILE] [--json]
-  nimlib check FILE [--recompute] [--json]
+  nimlib check FILE [--allow-long] [--json]
   nimlib genus GAME --to N [--json]
   nimlib rare GAME --to N [--plot FILE.png] [--json]
   nimlib quotient GAME --to N [--json]
