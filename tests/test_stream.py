@@ -577,3 +577,17 @@ def test_a_forged_requested_method_is_a_checkpoint_error(tmp_path):
     _rewrite(tmp_path / "b", lambda meta, arrays: meta.update(requested="parity"), resign=True)
     with pytest.raises(CheckpointError, match="parity"):
         Stream.load(tmp_path / "b", octal("0.44"))
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["[" * 20_000 + "]" * 20_000, json.dumps({"format": "nimlib-stream", "version": "x" * 10_000}), "not json"],
+)
+def test_a_deep_long_or_broken_json_header_is_refused_in_one_short_line(tmp_path, header):
+    _saved(tmp_path)
+    path = tmp_path / CHECKPOINT_NAME
+    with np.load(path) as data:
+        arrays = {k: data[k] for k in data.files if k != "meta"}
+    np.savez(path, meta=np.array(header), **arrays)
+    message = _refused(tmp_path)
+    assert len(message) < 300

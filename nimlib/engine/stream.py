@@ -452,7 +452,15 @@ def _read_checkpoint(path: Path, game) -> tuple[dict, dict[str, np.ndarray]]:
         raise
     except OSError as error:
         raise CheckpointError(f"cannot read the checkpoint {path}: {error.strerror or error}") from None
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, zlib.error, ValueError, KeyError) as error:
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        EOFError,
+        zlib.error,
+        ValueError,
+        KeyError,
+        RecursionError,
+    ) as error:
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise CheckpointError(f"{path} is not a readable nimlib checkpoint (truncated or damaged: {reason})") from None
 
@@ -491,18 +499,20 @@ def _check_meta(path: Path, meta: object, game) -> dict:
     """The header's fields: known keys, exact types, sizes within the limits (else CheckpointError)."""
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         found = meta.get("format") if isinstance(meta, dict) else type(meta).__name__
-        raise CheckpointError(f"{path} is not a nimlib checkpoint (format {found!r})")
+        raise CheckpointError(f"{path} is not a nimlib checkpoint (format {_short(found)})")
     if type(meta.get("version")) is not int or meta["version"] != VERSION:
         raise CheckpointError(
-            f"{path}: checkpoint version {meta.get('version')!r}, this nimlib reads version {VERSION}"
+            f"{path}: checkpoint version {_short(meta.get('version'))}, this nimlib reads version {VERSION}"
         )
     if set(meta) != _KEYS:
         raise CheckpointError(f"{path}: the header must have exactly the fields {sorted(_KEYS)}")
     if meta["game"] != getattr(game, "code", None):
-        raise CheckpointError(f"{path} is a checkpoint of {meta['game']!r}, not of {getattr(game, 'code', game)!r}")
+        raise CheckpointError(
+            f"{path} is a checkpoint of {_short(meta['game'])}, not of {getattr(game, 'code', game)!r}"
+        )
     for key in _INTS:
         if type(meta[key]) is not int or meta[key] < 0:
-            raise CheckpointError(f"{path}: {key} must be a non-negative int, got {meta[key]!r}")
+            raise CheckpointError(f"{path}: {key} must be a non-negative int, got {_short(meta[key])}")
     if not isinstance(meta["sha256"], str) or meta["requested"] not in METHODS:
         raise CheckpointError(f"{path}: sha256 must be a string and requested one of {METHODS}")
     limits = {"window": MAX_WINDOW, "max_window": MAX_WINDOW, "n_rare": RARE_CAP, "largest": MAX_VALUE}
@@ -515,11 +525,17 @@ def _check_meta(path: Path, meta: object, game) -> dict:
     if meta["size"] >= 1 << 62 or meta["mask"] > MAX_VALUE or meta["largest_index"] >= max(meta["size"], 1):
         raise CheckpointError(f"{path}: size, mask or largest_index out of range")
     if meta["method"] not in ("plain", "parity", "naive") or meta["par"] > 1 or meta["k"] > 1:
-        raise CheckpointError(f"{path}: unknown method {meta['method']!r}")
+        raise CheckpointError(f"{path}: unknown method {_short(meta['method'])}")
     choice = meta["next_choice"]
     if choice not in _choice_points(4 * MAX_WINDOW):
-        raise CheckpointError(f"{path}: next_choice {choice!r} is not a choice point (512, 1024, ...)")
+        raise CheckpointError(f"{path}: next_choice {choice:,} is not a choice point (512, 1024, ...)")
     return meta
+
+
+def _short(value: object) -> str:
+    """A header value for a message: its repr, cut to 60 characters (a forged header may hold anything)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _check_state(path: Path, stream: Stream, meta: dict, arrays: dict[str, np.ndarray]) -> None:
