@@ -8,7 +8,7 @@ bad position in a notebook sees at once what to fix.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Iterable, Mapping, Set
+from collections.abc import Iterable, Mapping, Set, Sized
 
 from .types import Move, Position
 
@@ -39,18 +39,31 @@ def check_str(value: object, name: str) -> str:
     return value
 
 
-def check_int_set(value: object, name: str, *, minimum: int | None = 0) -> tuple[int, ...]:
+def check_int_set(
+    value: object, name: str, *, minimum: int | None = 0, max_count: int | None = None, limit: str = "max_count"
+) -> tuple[int, ...]:
     """Return a set of ints (any iterable of them) as a sorted tuple without repeats, or raise naming ``name``.
 
     A dict is refused, not read as the set of its keys (``{1: 2}`` is not
     {1, 2} nor {1}), and so are strings, whose characters are not numbers.
+    With ``max_count``, more numbers than that are refused (a sized iterable,
+    such as ``range(10**8)``, before any is read; ``limit`` names the constant).
 
     >>> check_int_set([3, 1, 3], "allowed")
     (1, 3)
     """
     if isinstance(value, (str, bytes, bytearray, Mapping)) or not isinstance(value, Iterable):
         raise TypeError(f"{name} must be a set (or list) of ints, got {value!r} ({type(value).__name__})")
-    return tuple(sorted({check_int(v, f"{name}[...]", minimum=minimum) for v in value}))
+    if max_count is None:
+        return tuple(sorted({check_int(v, f"{name}[...]", minimum=minimum) for v in value}))
+    size = len(value) if isinstance(value, Sized) else None
+    out: set[int] = set()
+    for i, v in enumerate(value):
+        if i >= max_count or (size is not None and size > max_count):
+            count = f"{size:,}" if size is not None else f"more than {max_count:,}"
+            raise ValueError(f"{name} holds {count} numbers: the limit is {limit} = {max_count:,}")
+        out.add(check_int(v, f"{name}[{i}]", minimum=minimum))
+    return tuple(sorted(out))
 
 
 def check_k(k: object) -> int:

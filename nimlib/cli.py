@@ -18,7 +18,7 @@ from pathlib import Path
 
 from . import __version__
 from .certificate import FORMAT, CertificateError, canonical_label, check_certificate, load_certificate, plain_values
-from .rulesets import HeapGame, TakeRule, octal, subtraction
+from .rulesets import MAX_CODE_DIGITS, HeapGame, TakeRule, octal, subtraction
 
 # ---------------------------------------------------------------- games
 
@@ -129,8 +129,6 @@ def _heap_spec(label: str, game: HeapGame) -> GameSpec:
 MAX_TAKE = 1_000_000
 # Digits accepted in any number on the command line (ASCII 0-9 only: int() would take other scripts' digits)
 MAX_DIGITS = 30
-# Digits of an octal code after the point (as the page's lab, lab.js MAX_DIGITS; each digit is a rule for every heap)
-MAX_CODE_DIGITS = 12
 
 
 def _ascii_int(text: str) -> int | None:
@@ -258,9 +256,9 @@ def _chunks(values, size: int) -> Iterator[list[int]]:
         yield part.tolist() if hasattr(part, "tolist") else list(part)
 
 
-def _emit_values(args: argparse.Namespace, data: dict, heading: str, values, first: int) -> None:
+def _emit_values(args: argparse.Namespace, data: dict, heading: str, values, first: int, out=None) -> None:
     """Print ``data`` plus "values" as JSON, or the heading and rows of ten, streaming the values in chunks."""
-    out = sys.stdout
+    out = sys.stdout if out is None else out
     if args.json:
         head = json.dumps(data)
         out.write(head[:-1] + (', "values": [' if data else '"values": ['))
@@ -292,9 +290,23 @@ def _heap_only(spec: GameSpec, what: str) -> HeapGame:
     return spec.heap_game
 
 
+# values: at most this many values go to the terminal or a pipe (about 3 s of writing, 100 MB of JSON); more need
+# --output FILE (2^28 values of Kayles wrote for over 45 s)
+MAX_PRINTED = 1 << 24
+
+
 def cmd_values(args: argparse.Namespace) -> int:
     spec = parse_game(args.game, args.row)
     n = args.to
+    if args.output is not None:
+        _check_output_path(args.output, "--output")
+    if spec.heap_game is not None and not args.misere:
+        _heap_limit(spec.heap_game, n, "auto")
+    if n > MAX_PRINTED and args.output is None:
+        raise ValueError(
+            f"--to {n:,} values is more than MAX_PRINTED = {MAX_PRINTED:,} to print: give --output FILE to write "
+            "them to a file"
+        )
     if args.misere:
         from .misere import misere_values
 
@@ -304,7 +316,6 @@ def cmd_values(args: argparse.Namespace) -> int:
     elif spec.heap_game is not None:
         from .engine import grundy_values
 
-        _heap_limit(spec.heap_game, n, "auto")
         progress = Progress(n, f"g(0..{n - 1})", not args.json)
         try:
             values = grundy_values(spec.heap_game, n, progress=progress)  # numpy: written a chunk at a time
@@ -317,7 +328,16 @@ def cmd_values(args: argparse.Namespace) -> int:
         data["misere"] = True
     kind = "misère Grundy values" if args.misere else "Grundy values"
     last = n - 1 + spec.first
-    _emit_values(args, data, f"{kind} of {spec.label}, n = {spec.first}..{last}:", values, spec.first)
+    heading = f"{kind} of {spec.label}, n = {spec.first}..{last}:"
+    if args.output is None:
+        _emit_values(args, data, heading, values, spec.first)
+        return 0
+    try:
+        with open(args.output, "w", encoding="utf-8") as out:
+            _emit_values(args, data, heading, values, spec.first, out)
+    except OSError as error:
+        raise OSError(f"cannot write the values to {args.output}: {error.strerror or error}") from None
+    print(f"{n:,} values of {spec.label} written to {args.output}", file=sys.stderr)
     return 0
 
 
@@ -447,16 +467,66 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
+# check: a streamed certificate the estimate puts over this many seconds is refused unless --allow-long is given
+CHECK_SECONDS = 60
+# A progress line on stderr at most this often while a streamed certificate is checked (a bar on a terminal)
+PROGRESS_SECONDS = 10.0
+
+
 def _check_streamed(args: argparse.Namespace, cert: dict) -> int:
-    from .engine.periods import check_streamed
+    from .engine.periods import check_streamed, plan_streamed
 
     try:
-        done = check_streamed(cert, name=args.file)
+        plan = plan_streamed(cert, name=args.file)
     except ValueError as error:
         _emit(args, {"file": args.file, "valid": False, "reason": str(error)}, f"REJECTED: {error}")
         return 1
+    note = (
+        f"{args.file}: {plan['needed']:,} values of {cert['game']} to recompute, about {_duration(plan['seconds'])} "
+        f"({plan['method']} method)"
+    )
+    if plan["seconds"] > CHECK_SECONDS and not args.allow_long:
+        raise ValueError(f"{note}: over {CHECK_SECONDS} s (CHECK_SECONDS), so give --allow-long to run it")
+    print(note, file=sys.stderr)
+    progress = _LineProgress(plan["needed"], "values recomputed")
+    try:
+        done = check_streamed(cert, name=args.file, progress=progress)
+    except ValueError as error:
+        _emit(args, {"file": args.file, "valid": False, "reason": str(error)}, f"REJECTED: {error}")
+        return 1
+    finally:
+        progress.close()
     _emit(args, {"file": args.file, "valid": True, "checked": done}, "VALID (streamed)\n  " + "\n  ".join(done))
     return 0
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:,.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:,.0f} min"
+    return f"{seconds / 3600:,.1f} h"
+
+
+class _LineProgress:
+    """Progress on stderr: a bar on a terminal, else a line every PROGRESS_SECONDS (so logs show it too)."""
+
+    def __init__(self, total: int, label: str) -> None:
+        import time
+
+        self.total, self.label, self.clock = total, label, time.monotonic
+        self.last = self.clock()
+        self.bar = Progress(total, label, True)
+
+    def __call__(self, done: int) -> None:
+        if self.bar.bar is not None:
+            self.bar(done)
+        elif self.clock() - self.last >= PROGRESS_SECONDS:
+            self.last = self.clock()
+            print(f"  {done:,} of {self.total:,} {self.label} ({100 * done / self.total:.0f}%)", file=sys.stderr)
+
+    def close(self) -> None:
+        self.bar.close()
 
 
 def cmd_genus(args: argparse.Namespace) -> int:
@@ -480,6 +550,9 @@ def _genus_text(g: int, gammas: Sequence[int]) -> str:
 # quotient: the heap-by-heap computation's cost grows with N and the order (Kayles to 60 heaps: about 10 s here,
 # tools/bench_quotient.py; each heap adds one exact check over the (element, option set) automaton)
 MAX_QUOTIENT_CLI = 60
+# quotient: the search steps it may take in all (about 100,000 a second here; Dawson's Kayles to 30 takes
+# 1,136,136): counted as it runs, so a quotient that blows up is refused within about 15 s (0.04 --to 60 ran 54 s)
+MAX_QUOTIENT_CLI_WORK = 1_500_000
 
 
 def cmd_quotient(args: argparse.Namespace) -> int:
@@ -493,7 +566,7 @@ def cmd_quotient(args: argparse.Namespace) -> int:
         )
     if args.to < 1:
         raise ValueError("--to must be at least 1 (the quotient of heaps <= N)")
-    q = quotient(game, args.to)
+    q = quotient(game, args.to, max_work=MAX_QUOTIENT_CLI_WORK)
     data = {"game": spec.label, **q.as_json()}
     p_names = ", ".join(q.names[i] for i in sorted(q.p_portion))
     gens = ", ".join(
@@ -579,9 +652,9 @@ MAX_STREAM = 1 << 40
 
 def _rare_stream(args: argparse.Namespace, spec: GameSpec, game: HeapGame) -> int:
     """rare in bounded memory: frequencies to a file, checkpoints to a folder, resumed from one if present."""
-    import signal
+    from contextlib import nullcontext
 
-    from .engine.stream import CHECKPOINT_NAME, Stream, estimate, write_frequencies
+    from .engine.stream import lock
 
     if getattr(game, "code", None) is None or game.takes is None or game.takes.take_any:
         raise ValueError(f"--frequencies and --checkpoint stream octal games only (such as 0.167), not {spec.label}")
@@ -594,8 +667,23 @@ def _rare_stream(args: argparse.Namespace, spec: GameSpec, game: HeapGame) -> in
         if path is not None:
             _check_output_path(path, option)
     folder = Path(args.checkpoint) if args.checkpoint is not None else None
-    if folder is not None and folder.exists() and not folder.is_dir():
-        raise ValueError(f"--checkpoint {folder} is not a folder")
+    # The folder is checked and locked before any work: a writable folder, no other live run on it
+    with lock(folder) if folder is not None else nullcontext():
+        return _rare_stream_locked(args, spec, game, heaps, folder)
+
+
+def _rare_stream_locked(
+    args: argparse.Namespace, spec: GameSpec, game: HeapGame, heaps: int, folder: Path | None
+) -> int:
+    import signal
+
+    from .engine.stream import CHECKPOINT_NAME, CheckpointSaveError, Stream, estimate, write_frequencies
+
+    stream = None
+    if folder is not None and (folder / CHECKPOINT_NAME).is_file():  # a damaged or foreign one is refused first
+        stream = Stream.load(folder, game)
+        if stream.size > heaps:
+            raise ValueError(f"the checkpoint in {folder} is already at heap {stream.size:,}, past {heaps:,}")
     cost = estimate(game, heaps)
     note = (
         f"{spec.label} to {heaps:,} heaps: about {cost['seconds']:,.0f} s and {cost['bytes'] / 2**20:,.0f} MiB "
@@ -607,26 +695,29 @@ def _rare_stream(args: argparse.Namespace, spec: GameSpec, game: HeapGame) -> in
         raise ValueError(f"{note}: over {STREAM_SECONDS} s, so give --checkpoint DIR (a long run that can resume)")
     if not args.json:
         print(note, file=sys.stderr)
-    if folder is not None and (folder / CHECKPOINT_NAME).is_file():
-        stream = Stream.load(folder, game)
-        if stream.size > heaps:
-            raise ValueError(f"the checkpoint in {folder} is already at heap {stream.size:,}, past {heaps:,}")
-        print(f"resuming from {folder / CHECKPOINT_NAME} at heap {stream.size:,}", file=sys.stderr)
-    else:
+    if stream is None:
         stream = Stream(game)
+    else:
+        print(f"resuming from {folder / CHECKPOINT_NAME} at heap {stream.size:,}", file=sys.stderr)
     stopped = []
     previous = None
     if folder is not None:
         previous = signal.signal(signal.SIGINT, lambda *_: stopped.append(True))
     progress = Progress(heaps, "values", not args.json)
+    failures = []
     try:
         done = stream.run(heaps, progress=progress, checkpoint=folder, every=60.0, stop=lambda: bool(stopped))
+    except CheckpointSaveError as error:  # the state reached is still held: report it, then the failure
+        failures.append(str(error))
+        done = stream.size >= heaps
     finally:
         progress.close()
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
     if not done:
         print(f"interrupted at heap {stream.size:,}; run the same command again to resume", file=sys.stderr)
+        for failure in failures:
+            print(f"nimlib rare: error: {failure}", file=sys.stderr)
         return 130
     frequencies = stream.frequencies(count_from=args.heaps_from)
     data = stream.report()
@@ -644,14 +735,22 @@ def _rare_stream(args: argparse.Namespace, spec: GameSpec, game: HeapGame) -> in
         + ", ".join(f"{h}: {v}" for h, v in data["rare"][:40])
         + (" …" if data["rare_count"] > 40 else "")
     )
+    written = False
     if args.frequencies is not None:
-        write_frequencies(args.frequencies, frequencies)
+        try:
+            write_frequencies(args.frequencies, frequencies)
+            written = True
+        except OSError as error:  # the frequencies are printed below instead of lost
+            failures.append(str(error))
+    if written:
         data["frequencies_file"] = str(args.frequencies)
         text += f"\nfrequencies (value count) written to {args.frequencies}"
     else:
         text += "\nfrequencies: " + ", ".join(f"{v}: {c}" for v, c in frequencies.items())
     _emit(args, data, text)
-    return 0
+    for failure in failures:
+        print(f"nimlib rare: error: {failure} (the result above is complete)", file=sys.stderr)
+    return 2 if failures else 0
 
 
 def _plot_rare(values, rare, label: str, mask: int, path: str) -> None:
@@ -740,9 +839,9 @@ NAME
   nimlib - Grundy sequences of heap games, certified periods, misère values and genus
 
 SYNOPSIS
-  nimlib values GAME --to N [--misere] [--json]
+  nimlib values GAME --to N [--misere] [--output FILE] [--json]
   nimlib period GAME [--limit L] [--certificate FILE] [--json]
-  nimlib check FILE [--recompute] [--json]
+  nimlib check FILE [--allow-long] [--json]
   nimlib genus GAME --to N [--json]
   nimlib rare GAME --to N [--plot FILE.png] [--json]
   nimlib quotient GAME --to N [--json]
@@ -774,13 +873,17 @@ LIMITS
                    wythoff: (R + 1) x N <= 20,000,000 squares (wythoff.MAX_CELLS), each counted once more
                    per 10,000 bits of R + N, and at most 256 MiB of value sets (wythoff.MAX_SET_BYTES);
                    an octal code has at most 12 digits after the point (MAX_CODE_DIGITS)
+  values           more than 16,777,216 values (MAX_PRINTED) need --output FILE
   values --misere  N <= 40 for a game that splits heaps, 35 if it may also take any number, 5,000 otherwise
   genus            N <= 30 for a game that splits heaps, 25 if it may also take any number, 1,000 otherwise
   rare             N <= 16,777,216 (MAX_RARE) in memory; with --frequencies or --checkpoint an octal
                    game streams in bounded memory (under 2 GiB): N <= 2^40 (MAX_STREAM), and a run the
                    estimate puts over a minute (STREAM_SECONDS) is refused unless --checkpoint DIR is given
-  quotient         N <= 60 heaps (MAX_QUOTIENT_CLI); refused as it runs when the quotient or a trial
-                   passes 1,024 elements (quotient.MAX_ORDER), an unreduced trial 16,384 (MAX_TRIAL), a
+  check            a streamed certificate needs <= 2^30 values (MAX_CHECK_VALUES); one the estimate puts
+                   over a minute (CHECK_SECONDS) runs only with --allow-long
+  quotient         N <= 60 heaps (MAX_QUOTIENT_CLI); refused as it runs when its searches pass 1,500,000
+                   steps in all (MAX_QUOTIENT_CLI_WORK, about 15 s), the quotient or a trial
+                   1,024 elements (quotient.MAX_ORDER), an unreduced trial 16,384 (MAX_TRIAL), a
                    check 400,000 states (MAX_STATES), or a heap 64 recalibrations (MAX_RECALIBRATIONS)
   subtraction:S, allbut:E   each number <= 1,000,000 (MAX_TAKE), N times their count <= 4,000,000,000
                    (MAX_TAKE_WORK); every number on the command line is ASCII digits 0-9
@@ -828,6 +931,11 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(p)
     p.add_argument("--to", type=_natural, required=True, metavar="N", help="how many values")
     p.add_argument("--misere", action="store_true", help="misère Grundy values (heap games; small N)")
+    p.add_argument(
+        "--output",
+        metavar="FILE",
+        help="write the values (text or --json) to FILE instead of stdout; needed past 16,777,216 values (MAX_PRINTED)",
+    )
     p.set_defaults(run=cmd_values)
 
     p = add(
@@ -854,10 +962,17 @@ def build_parser() -> argparse.ArgumentParser:
         "rejected, 2 if FILE is not small, strict JSON. A streamed certificate of a long period (format\n"
         "nimlib-streamed-period, written by tools/certify_1777.py) is recomputed in bounded memory instead:\n"
         "the values streamed and compared with those p heaps before (nimlib.engine.periods); this takes as\n"
-        "long as the certification did (hours for 0.1777).",
+        "long as the certification did (about 13 minutes for 0.1777). Its time is estimated first and printed\n"
+        "on stderr, with progress while it runs; over a minute (CHECK_SECONDS) it is refused (exit status 2)\n"
+        "unless --allow-long is given.",
     )
     p.add_argument("file", metavar="FILE", help="the certificate (JSON)")
     p.add_argument("--recompute", action="store_true", help="accepted for old scripts: values are always recomputed")
+    p.add_argument(
+        "--allow-long",
+        action="store_true",
+        help="run a streamed check the estimate puts over a minute (CHECK_SECONDS); 0.1777's takes about 13 min",
+    )
     p.set_defaults(run=cmd_check)
 
     p = add(
@@ -882,7 +997,9 @@ def build_parser() -> argparse.ArgumentParser:
         "streamed in bounded memory (a window of recent values and the rare heaps; the plain or parity\n"
         "rare-value method, chosen per game) and their frequencies written as 'value count' lines. The run\n"
         "is estimated first: over a minute it needs --checkpoint DIR, which is saved every minute and on\n"
-        "Ctrl-C, and resumed by running the same command again. N <= 2^40 (MAX_STREAM).",
+        "Ctrl-C, and resumed by running the same command again. N <= 2^40 (MAX_STREAM). A checkpoint is\n"
+        "trusted input: its digest catches damage, not a forger; a damaged or foreign one is refused in one\n"
+        "line. If the final save fails, the result is still printed and the failure reported (exit status 2).",
     )
     game_args(p)
     p.add_argument("--to", type=_natural, required=True, metavar="N", help="how many values")
@@ -895,11 +1012,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--checkpoint",
         metavar="DIR",
-        help="stream, saving DIR/stream.npz every minute and on Ctrl-C; resume from it if present",
+        help="stream, saving DIR/stream.npz every minute and on Ctrl-C; resume from it if present. The folder"
+        " is checked and locked (DIR/stream.lock) before the work. A checkpoint is trusted input: its SHA-256"
+        " catches damage, not a forger; the held prefix, method, mask and rare heaps are re-derived on resume",
     )
     p.add_argument(
         "--heaps-from",
-        type=int,
+        type=_natural,
         choices=(0, 1),
         default=0,
         help="count heaps 0..N-1 (0, the default) or 1..N (1) in the frequencies",
@@ -939,6 +1058,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, TypeError, OSError, ImportError) as error:
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
         print(f"nimlib {args.command}: error: {message}", file=sys.stderr)
+        return 2
+    except RuntimeError as error:
+        stream = sys.modules.get("nimlib.engine.stream")  # only the engine, once loaded, raises WindowError
+        if stream is None or not isinstance(error, stream.WindowError):
+            raise
+        print(f"nimlib {args.command}: error: {str(error).splitlines()[0]}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("nimlib: interrupted", file=sys.stderr)

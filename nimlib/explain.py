@@ -105,6 +105,11 @@ class XorSteps:
         )
 
 
+# The widest heap xor_steps explains: a row of its binary table is this wide, and its decimal form stays well
+# under Python's 4,300-digit limit for str(int) (4,096 bits: 1,234 digits)
+MAX_XOR_BITS = 4096
+
+
 def xor_steps(position: Position, *, misere: bool = False, k: int = 1) -> XorSteps:
     """Explain the optimal move from ``position`` (Nim, misère Nim or Moore's Nim_k).
 
@@ -116,6 +121,12 @@ def xor_steps(position: Position, *, misere: bool = False, k: int = 1) -> XorSte
     k = check_k(k)
     misere = check_bool(misere, "misere")
     width = max(max(heaps, default=0).bit_length(), 1)
+    if width > MAX_XOR_BITS:
+        i = max(range(len(heaps)), key=heaps.__getitem__)
+        raise ValueError(
+            f"position[{i}] has {width:,} bits: the explanation writes every heap in binary and in decimal, "
+            f"up to MAX_XOR_BITS = {MAX_XOR_BITS:,} bits"
+        )
     rows = tuple(format(h, f"0{width}b") for h in heaps)
     sums = moore.column_sums(heaps, k)
     sums = (0,) * (width - len(sums)) + sums

@@ -243,6 +243,9 @@ MAX_STATES = 400_000
 # The most generator steps check_compact takes to rebuild a stored table: order × (the words' total degree, plus the
 # commutation check's generators²); Dawson's Kayles to heap 30 needs 486,000
 MAX_COMPACT_WORK = 50_000_000
+# The most search steps (a state popped or found, in the verifications and the trials) one quotient() call takes,
+# about 100,000 a second here: Dawson's Kayles to heap 30 takes 1,136,136, Kayles to 60 83,904
+MAX_QUOTIENT_WORK = 5_000_000
 # How many option sets per element the quick test of a candidate element reuses
 SAMPLE = 24
 # The largest trial monoid (before reduction) a step builds: it is never tabulated, only its products of heap
@@ -385,9 +388,14 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
     element's word, applied to the identity, gives that element (so
     x·y = y's word applied to x is a commutative monoid); the automaton of
     :func:`quotient` finds the P-portion right for every sum of heaps ≤ bound
-    of ``game`` (its options computed from the rule); every element is a
-    product of heaps; and no two elements are indistinguishable, so the
-    order is the quotient's. ``ValueError`` names the first thing that fails.
+    of ``game`` (its options computed from the rule); heap 0 and every heap
+    with no move are the identity; every element is a product of heaps; no
+    two elements are indistinguishable, so the order is the quotient's; and
+    the generators, the least words, the numbering and the history (the
+    order of the quotient of heaps ≤ n, for each n) are derived again and
+    must be the stored ones. The work is estimated first (``MAX_COMPACT_WORK``:
+    the table rebuild, the commutation check, the naming) and counted as the
+    partition refinements run. ``ValueError`` names the first thing that fails.
     """
     if not isinstance(game, HeapGame):
         raise TypeError(f"game must be a HeapGame such as octal('0.07'), got {game!r}")
@@ -409,8 +417,8 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
     bound = exact(data["bound"], "bound", 1, MAX_QUOTIENT_HEAPS)
     order = exact(data["order"], "order", 1, MAX_ORDER)
     generators = data["generators"]
-    if not isinstance(generators, list) or not 1 <= len(generators) <= bound:
-        raise ValueError(f"generators must be a list of 1 to {bound} heaps")
+    if not isinstance(generators, list) or len(generators) > bound:
+        raise ValueError(f"generators must be a list of at most {bound} heaps")
     generators = int_list(generators, "generators", len(generators), 1, bound)
     if generators != sorted(set(generators)):
         raise ValueError("generators must be distinct heaps in increasing order")
@@ -427,39 +435,90 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
     p_list = int_list(p_list, "p_portion", len(p_list), 0, order - 1)
     if p_list != sorted(set(p_list)):
         raise ValueError("p_portion must list distinct elements in increasing order")
+    history = int_list(data["history"], "history", bound + 1, 1, order)
 
-    work = order * (sum(map(sum, words)) + len(columns) ** 2)
+    # The table is rebuilt a column at a time, each from the column of a word one letter shorter (order² steps),
+    # then named again by _named (order × generators × the largest degree)
+    k = len(generators)
+    degree = max((sum(w) for w in words), default=0)
+    work = order * order + order * k * k + order * max(k, 1) * (degree + 1)
     if work > MAX_COMPACT_WORK:
         raise ValueError(
-            f"rebuilding this table takes about {work:,} steps (order × the words' degrees), more than "
-            f"MAX_COMPACT_WORK = {MAX_COMPACT_WORK:,}"
+            f"rebuilding this table takes about {work:,} steps (order² + order × the generators² + order × the "
+            f"generators × the words' degree), more than MAX_COMPACT_WORK = {MAX_COMPACT_WORK:,}"
         )
-
-    def act(x: int, word: list[int]) -> int:
-        for column, e in zip(columns, word, strict=True):
-            for _ in range(e):
-                x = column[x]
-        return x
-
     for c1 in columns:
         for c2 in columns:
             if any(c1[c2[x]] != c2[c1[x]] for x in range(order)):
                 raise ValueError("the generators' actions do not commute: not a commutative monoid")
-    for x, word in enumerate(words):
-        if act(0, word) != x:
-            raise ValueError(f"words[{x}] applied to the identity gives {act(0, word)}, not element {x}")
-    table = [[act(x, words[y]) for y in range(order)] for x in range(order)]
+    word_index: dict[tuple[int, ...], int] = {}
+    for x, w in enumerate(words):
+        if word_index.setdefault(tuple(w), x) != x:
+            raise ValueError(f"words[{x}] is words[{word_index[tuple(w)]}] again: each element has its own word")
+    if words[0] != [0] * k:
+        raise ValueError("words[0] must be the empty word: element 0 is the identity")
+    by_degree = sorted(range(order), key=lambda x: sum(words[x]))
+    acts: list[list[int] | None] = [None] * order
+    acts[0] = list(range(order))
+    for y in by_degree[1:]:
+        w = words[y]
+        j = next(i for i, e in enumerate(w) if e)
+        shorter = word_index.get(tuple(e - (i == j) for i, e in enumerate(w)))
+        if shorter is None:  # least words are closed under division: each divisor is a name too
+            raise ValueError(f"words[{y}] is not a least word: {w} minus one letter is no element's word")
+        acts[y] = [columns[j][v] for v in acts[shorter]]  # x·y = (x·shorter)·g_j
+        if acts[y][0] != y:
+            raise ValueError(f"words[{y}] applied to the identity gives {acts[y][0]}, not element {y}")
+    table = [[acts[y][x] for y in range(order)] for x in range(order)]
+    if pretend[0] != 0 or any(pretend[h] != 0 for h in range(1, bound + 1) if not game.options(h)):
+        raise ValueError("pretend must map heap 0 and every heap with no move to the identity, element 0")
     p = set(p_list)
     trans = [frozenset()] + [_transitions(game, table, pretend, h) for h in range(1, bound + 1)]
-    found, failure = _verify(table, pretend, trans, p)
+    found, failure = _verify(table, pretend, trans, p, weight=_weights(game, bound))
     if found != p:
         raise ValueError(f"the P-portion does not predict every sum: the sum of heaps {list(failure)} is mispredicted")
     gens = sorted({pretend[h] for h in range(1, bound + 1)})
     if len(_reachable(table, set(gens))) != order:
         raise ValueError("some element is not a product of heaps")
-    if _reduce(table, p, gens)[1] != order:
+    budget = [MAX_COMPACT_WORK]
+    if (
+        _refine(
+            [1 if x in p else 0 for x in range(order)], [[table[x][g] for x in range(order)] for g in gens], budget
+        )[1]
+        != order
+    ):
         raise ValueError("two elements are indistinguishable: the monoid is not reduced, so it is not the quotient")
+    derived = _history(table, p, pretend, budget)
+    if derived != history:
+        n = next(i for i, (a, b) in enumerate(zip(derived, history, strict=True)) if a != b)
+        raise ValueError(
+            f"history[{n}] must be the order of the quotient of heaps <= {n}, {derived[n]}, got {history[n]}"
+        )
+    again = _named(game, bound, table, p, pretend, derived).compact()
+    for key in ("generators", "words", "columns", "pretend", "p_portion"):
+        if again[key] != data[key]:
+            raise ValueError(f"{key} must be the ones derived from the table (least words, generators in heap order)")
     return table
+
+
+def _history(table: list[list[int]], p: set[int], pretend: list[int], budget: list[int]) -> list[int]:
+    """history[n], the order of the quotient of heaps <= n: the products of heaps <= n, reduced among themselves.
+
+    It changes only at a heap whose element is not a product of smaller heaps' (the same sums, the same tests).
+    """
+    history, gens, current = [1], [], 1
+    span = {0}
+    for h in range(1, len(pretend)):
+        x = pretend[h]
+        if x not in span:
+            gens.append(x)
+            elems = _reachable(table, set(gens))
+            span = set(elems)
+            at = {e: i for i, e in enumerate(elems)}
+            acts = [[at[table[e][g]] for e in elems] for g in gens]
+            current = _refine([1 if e in p else 0 for e in elems], acts, budget)[1]
+        history.append(current)
+    return history
 
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -487,6 +546,8 @@ def _verify(
     trans: list[frozenset[int]],
     p: set[int] | None,
     sample: dict[int, list[int]] | None = None,
+    weight: list[int] | None = None,
+    budget: list[int] | None = None,
 ) -> tuple[set[int] | None, tuple[int, ...]]:
     """Check (or, with ``p`` None, find) the P-portion that predicts every sum's misère outcome.
 
@@ -497,7 +558,8 @@ def _verify(
     has an option and none of its options is one; by induction on X, the
     P-portion P is right for every sum exactly when each reachable state has
     Φ(X) ∈ P ⟺ (S ≠ ∅ and S ∩ P = ∅). States are visited in order of their
-    fewest tokens (Dijkstra), so the options of the word that first reaches a
+    fewest tokens (Dijkstra; by ``weight``, see :func:`_weights`, when a move
+    may split a heap without taking), so the options of the word that first reaches a
     state were all decided before it: a new element is put in P or not by
     that word, and every later state must agree. Returns (P, ()) or, at the
     first state that disagrees, (None, the heaps of a sum that reaches it).
@@ -531,6 +593,7 @@ def _verify(
         d, m, s = heapq.heappop(queue)
         if dist.get((m, s), -1) != d:
             continue
+        _spend(budget)
         verdict = s != 0 and not (s & p_mask)
         if sample is not None:
             seen = sample.setdefault(m, [])
@@ -562,9 +625,11 @@ def _verify(
             m2 = row[g]
             s2 = reduce(or_, map(image.__getitem__, bits), t_mask)
             key = (m2, s2)
-            d2 = d + h
+            d2 = d + (h if weight is None else weight[h])
             old = dist.get(key)
             if old is None or d2 < old:
+                if old is None:
+                    _spend(budget)
                 if old is None and len(dist) >= MAX_STATES:
                     raise ValueError(
                         f"the verification visits more than MAX_STATES = {MAX_STATES:,} states "
@@ -607,11 +672,20 @@ def _reduce(table: list[list[int]], p: set[int], gens: list[int]) -> tuple[list[
     return _refine([1 if x in p else 0 for x in range(size)], [[table[x][g] for x in range(size)] for g in gens])
 
 
-def _refine(cls: list[int], acts: list[list[int]]) -> tuple[list[int], int]:
+def _refine(cls: list[int], acts: list[list[int]], budget: list[int] | None = None) -> tuple[list[int], int]:
     """Moore's partition refinement: split the classes ``cls`` until x and y in one class have x·g, y·g in one
-    class for every action ``acts[k]`` (x ↦ x·g_k). The classes (numbered by first appearance) and their count."""
+    class for every action ``acts[k]`` (x ↦ x·g_k). The classes (numbered by first appearance) and their count.
+
+    ``budget`` ([steps left]) is spent a round at a time (elements × actions): ValueError once it runs out."""
     count = len(set(cls))
     while True:
+        if budget is not None:
+            budget[0] -= len(cls) * (len(acts) + 1)
+            if budget[0] < 0:
+                raise ValueError(
+                    f"reducing this table takes more than MAX_COMPACT_WORK = {MAX_COMPACT_WORK:,} steps (rounds of "
+                    "partition refinement)"
+                )
         keys = [(cls[x], *(cls[act[x]] for act in acts)) for x in range(len(cls))]
         index: dict[tuple, int] = {}
         new = [index.setdefault(key, len(index)) for key in keys]
@@ -671,7 +745,13 @@ def _reachable(table: list[list[int]], gens: set[int]) -> list[int]:
 
 
 def _trial(
-    game: HeapGame, table: list[list[int]], phi: list[int], h: int, free: list[int], cycles: list[tuple[int, int]]
+    game: HeapGame,
+    table: list[list[int]],
+    phi: list[int],
+    h: int,
+    free: list[int],
+    cycles: list[tuple[int, int]],
+    budget: list[int] | None = None,
 ) -> tuple[list[list[int]], set[int], list[int]]:
     """A trial pretension for heaps ≤ h: the heaps ``free`` become free cyclic generators, then mark and reduce.
 
@@ -687,6 +767,7 @@ def _trial(
     """
     import heapq
 
+    weight = _weights(game, h)
     kept = _reachable(table, {phi[k] for k in range(1, h + 1) if k not in free})
     at = {x: i for i, x in enumerate(kept)}
     base = [[at[table[x][y]] for y in kept] for x in kept]
@@ -730,15 +811,17 @@ def _trial(
         d, m, s = heapq.heappop(queue)
         if m in verdict:
             continue
+        _spend(budget)
         verdict[m] = bool(s) and not any(verdict[x] for x in s)
         order.append(m)
         for (g, tr), k in steps.items():
             m2 = times(m, g)
-            if m2 in verdict or best.get(m2, d + k + 1) <= d + k:
+            d2 = d + weight[k]
+            if m2 in verdict or best.get(m2, d2 + 1) <= d2:
                 continue
-            best[m2] = d + k
+            best[m2] = d2
             s2 = frozenset([times(x, g) for x in s] + [times(m, t) for t in tr])
-            heapq.heappush(queue, (d + k, m2, s2))
+            heapq.heappush(queue, (d2, m2, s2))
     where = {x: i for i, x in enumerate(order)}
     gens = sorted({where[g] for g, _ in steps})
     size = len(order)
@@ -770,14 +853,37 @@ def _predicts(table: list[list[int]], p: set[int], phi: list[int], word: tuple[i
     return x in p
 
 
-def _failure(game: HeapGame, pretension: tuple, h: int) -> tuple[int, ...]:
+def _weights(game: HeapGame, n: int) -> list[int]:
+    """A weight for each heap 0..n that every move lowers: h, or 2h - 1 when a move may split without taking.
+
+    The searches decide a sum once all its options are decided, visiting sums by weight. Tokens serve when
+    every move takes some; when a heap may split into parts of the same total (a leading 4, as Daisies, 4.7),
+    2h - 1 still drops by at least 1 for each move (a split of h into a + b: 2h - 1 to 2h - 2). ``ValueError``
+    for a game some move of which does not lower it (no finite misère analysis of this kind applies then).
+    """
+    options = [game.options(h) for h in range(n + 1)]
+    keeps = any(sum(option) >= h for h in range(1, n + 1) for option in options[h])
+    weight = [0] + [2 * h - 1 if keeps else h for h in range(1, n + 1)]
+    for h in range(1, n + 1):
+        for option in options[h]:
+            if sum(weight[part] for part in option) >= weight[h]:
+                raise ValueError(
+                    f"{game.name}: the move from heap {h} to {option} does not lower the heaps' weight, "
+                    "so the quotient's searches cannot order the sums"
+                )
+    return weight
+
+
+def _failure(game: HeapGame, pretension: tuple, h: int, budget: list[int] | None = None) -> tuple[int, ...]:
     """The heaps of the least sum of heaps ≤ h that a pretension gets wrong, or () when it is right for every sum."""
     table, p, phi = pretension
     trans = [frozenset()] + [_transitions(game, table, phi, k) for k in range(1, h + 1)]
-    return _verify(table, phi, trans, p)[1]
+    return _verify(table, phi, trans, p, weight=_weights(game, h), budget=budget)[1]
 
 
-def _recalibrate(game: HeapGame, pretension: tuple, failure: tuple[int, ...], h: int) -> tuple:
+def _recalibrate(
+    game: HeapGame, pretension: tuple, failure: tuple[int, ...], h: int, budget: list[int] | None = None
+) -> tuple:
     """A new trial pretension that gets the least failing sum right: free again some of its heaps.
 
     As MisereSolver recalibrates: the heaps of the failing sum, one at a time,
@@ -791,7 +897,7 @@ def _recalibrate(game: HeapGame, pretension: tuple, failure: tuple[int, ...], h:
     for size in range(1, len(involved) + 1):
         for free in combinations(involved, size):
             cycles = [_cycle_for(table, phi[k], failure.count(k)) for k in free]
-            trial = _trial(game, table, phi, h, list(free), cycles)
+            trial = _trial(game, table, phi, h, list(free), cycles, budget)
             if _predicts(*trial, failure) == outcome:
                 return trial
     raise ValueError(
@@ -800,7 +906,7 @@ def _recalibrate(game: HeapGame, pretension: tuple, failure: tuple[int, ...], h:
     )
 
 
-def quotient(game: HeapGame, n: int) -> MisereQuotient:
+def quotient(game: HeapGame, n: int, *, max_work: int = MAX_QUOTIENT_WORK) -> MisereQuotient:
     """The misère quotient of ``game`` restricted to heaps of at most ``n`` tokens, computed heap by heap.
 
     This follows Plambeck and Siegel's method (as in MisereSolver): keep a
@@ -825,8 +931,9 @@ def quotient(game: HeapGame, n: int) -> MisereQuotient:
     (cited: Plambeck's blog "Misère games", 28 August 2007).
     ``ValueError`` up front for n > MAX_QUOTIENT_HEAPS, and as soon as a
     quotient or reduced trial passes MAX_ORDER elements, a trial monoid
-    MAX_TRIAL, a verification MAX_STATES states or one heap
-    MAX_RECALIBRATIONS recalibrations.
+    MAX_TRIAL, a verification MAX_STATES states, one heap
+    MAX_RECALIBRATIONS recalibrations, or all the searches ``max_work`` steps
+    (MAX_QUOTIENT_WORK, about 50 s; counted as they run).
 
     >>> from nimlib.rulesets import octal
     >>> q = quotient(octal("0.75"), 8)
@@ -840,68 +947,102 @@ def quotient(game: HeapGame, n: int) -> MisereQuotient:
         raise ValueError(
             f"n = {n:,} is too large for quotient: the limit is n <= MAX_QUOTIENT_HEAPS = {MAX_QUOTIENT_HEAPS}"
         )
+    max_work = check_int(max_work, "max_work", minimum=1)
+    budget = [max_work]
+    try:
+        return _heap_by_heap(game, n, budget)
+    except _OutOfWork as done:
+        raise ValueError(
+            f"heap {done.heap} of {n}: the searches have taken more than max_work = {max_work:,} steps "
+            f"(about {max_work // 100_000:,} s; the default is MAX_QUOTIENT_WORK = {MAX_QUOTIENT_WORK:,}): "
+            "the quotient is too large for this engine at this bound"
+        ) from None
+
+
+class _OutOfWork(ValueError):
+    """The work budget of one quotient() call ran out (at ``heap``)."""
+
+    heap = 0
+
+
+def _spend(budget: list[int] | None) -> None:
+    """One search step: ``_OutOfWork`` once the budget ([steps left]) runs out."""
+    if budget is not None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _OutOfWork()
+
+
+def _heap_by_heap(game: HeapGame, n: int, budget: list[int]) -> MisereQuotient:
+    """quotient()'s loop: add heaps 1..n to the pretension, spending ``budget``."""
     table: list[list[int]] = [[0]]
     p: set[int] = set()
     phi = [0]
     trans: list[frozenset[int]] = [frozenset()]
     history = [1]
     sample: dict[int, list[int]] | None = None
-    for h in range(1, n + 1):
-        tr = _transitions(game, table, phi, h)
-        if not tr:
-            phi.append(0)  # a heap with no move is the empty position
-            trans.append(tr)
+    h = 0
+    try:
+        for h in range(1, n + 1):
+            tr = _transitions(game, table, phi, h)
+            if not tr:
+                phi.append(0)  # a heap with no move is the empty position
+                trans.append(tr)
+                history.append(len(table))
+                continue
+            alone_p = not (tr & p)
+            weight = _weights(game, h)
+            if sample is None:
+                sample = {}
+                _verify(table, phi, trans, p, sample, weight, budget)
+            found = None
+            for x in range(len(table)):
+                if (
+                    (x in p) == alone_p
+                    and _quick(table, p, sample, x, tr)
+                    and _verify(table, phi + [x], trans + [tr], p, weight=weight, budget=budget)[0] is not None
+                ):
+                    found = x
+                    break
+            if found is not None:
+                phi.append(found)
+                trans.append(tr)
+                history.append(len(table))
+                continue
+            # No element works: adjoin h as a new generator, and recalibrate until the exact check passes
+            pretension, failure, start = None, (), None
+            for index, period in _CYCLES:
+                candidate = _trial(game, table, phi + [0], h, [h], [(index, period)], budget)
+                failure = _failure(game, candidate, h, budget)
+                if not failure:
+                    pretension = candidate
+                    break
+                if start is None or (index, period) == (2, 2):
+                    start = candidate, failure
+                if failure.count(h) <= index:
+                    break  # no power of h in the failing sum passes the tail: recalibrate rather than lengthen
+            attempts = 0
+            while pretension is None:
+                if attempts == MAX_RECALIBRATIONS:
+                    raise ValueError(
+                        f"heap {h}: no pretension after MAX_RECALIBRATIONS = {MAX_RECALIBRATIONS} recalibrations "
+                        "predicts every sum: the quotient is too large for this engine"
+                    )
+                attempts += 1
+                candidate = _recalibrate(game, *start, h, budget)
+                failure = _failure(game, candidate, h, budget)
+                if failure:
+                    start = candidate, failure
+                else:
+                    pretension = candidate
+            result = pretension
+            table, p, phi = result
+            sample = None
+            trans = [frozenset()] + [_transitions(game, table, phi, k) for k in range(1, h + 1)]
             history.append(len(table))
-            continue
-        alone_p = not (tr & p)
-        if sample is None:
-            sample = {}
-            _verify(table, phi, trans, p, sample)
-        found = None
-        for x in range(len(table)):
-            if (
-                (x in p) == alone_p
-                and _quick(table, p, sample, x, tr)
-                and _verify(table, phi + [x], trans + [tr], p)[0] is not None
-            ):
-                found = x
-                break
-        if found is not None:
-            phi.append(found)
-            trans.append(tr)
-            history.append(len(table))
-            continue
-        # No element works: adjoin h as a new generator, and recalibrate until the exact check passes
-        pretension, failure, start = None, (), None
-        for index, period in _CYCLES:
-            candidate = _trial(game, table, phi + [0], h, [h], [(index, period)])
-            failure = _failure(game, candidate, h)
-            if not failure:
-                pretension = candidate
-                break
-            if start is None or (index, period) == (2, 2):
-                start = candidate, failure
-            if failure.count(h) <= index:
-                break  # no power of h in the failing sum passes the tail: recalibrate rather than lengthen
-        attempts = 0
-        while pretension is None:
-            if attempts == MAX_RECALIBRATIONS:
-                raise ValueError(
-                    f"heap {h}: no pretension after MAX_RECALIBRATIONS = {MAX_RECALIBRATIONS} recalibrations "
-                    "predicts every sum: the quotient is too large for this engine"
-                )
-            attempts += 1
-            candidate = _recalibrate(game, *start, h)
-            failure = _failure(game, candidate, h)
-            if failure:
-                start = candidate, failure
-            else:
-                pretension = candidate
-        result = pretension
-        table, p, phi = result
-        sample = None
-        trans = [frozenset()] + [_transitions(game, table, phi, k) for k in range(1, h + 1)]
-        history.append(len(table))
+    except _OutOfWork as done:
+        done.heap = h
+        raise
     return _named(game, n, table, p, phi, history)
 
 

@@ -25,10 +25,16 @@ HeapMove = tuple[int, tuple[int, ...]]
 
 MAX_HEAP_OPTIONS = 1_000_000
 """The most options ``HeapGame.heap_options(n)`` lists (a sorted list, built in full); ``rule(n)`` is lazy."""
+# Digits of an octal code after the point (as the page's lab, lab.js MAX_DIGITS): each digit is a rule the
+# engine checks for every heap, and no octal game studied has more
+MAX_CODE_DIGITS = 12
+# The most numbers in one field of a TakeRule (or a subtraction set): each is a move the engine tries at every heap,
+# and a million already takes a second to check
+MAX_RULE_NUMBERS = 1_000_000
 
 
 def _sizes(value: object, name: str, minimum: int) -> tuple[int, ...]:
-    return check_int_set(value, name, minimum=minimum)
+    return check_int_set(value, name, minimum=minimum, max_count=MAX_RULE_NUMBERS, limit="MAX_RULE_NUMBERS")
 
 
 @dataclass(frozen=True)
@@ -304,8 +310,13 @@ def octal(code: str) -> OctalGame:
     """
     if not isinstance(code, str):
         raise TypeError(f"code must be a str such as '0.77', got {code!r} ({type(code).__name__})")
+    if len(code.partition(".")[2]) > MAX_CODE_DIGITS and _OCTAL.fullmatch(code):
+        raise ValueError(
+            f"an octal code has at most MAX_CODE_DIGITS = {MAX_CODE_DIGITS} digits after the point (each digit "
+            f"is a rule the engine checks for every heap), got {len(code.partition('.')[2]):,}"
+        )
     if not code or code == "." or not _OCTAL.fullmatch(code):
-        raise ValueError(f"code {code!r} is not an octal code: use digits 0-7, like '0.77' or '4.07'")
+        raise ValueError(f"code {code!r:.40} is not an octal code: use digits 0-7, like '0.77' or '4.07'")
     head, _, tail = code.partition(".")
     lead = int(head or "0")
     if lead not in (0, 4):
@@ -328,7 +339,7 @@ def subtraction(allowed: Iterable[int]) -> HeapGame:
     >>> subtraction({1, 2, 3}).options(5)
     [(2,), (3,), (4,)]
     """
-    takes = check_int_set(allowed, "allowed", minimum=1)
+    takes = check_int_set(allowed, "allowed", minimum=1, max_count=MAX_RULE_NUMBERS, limit="MAX_RULE_NUMBERS")
     if not takes:
         raise ValueError("allowed must not be empty")
     return HeapGame(f"subtraction({set(takes)})", TakeRule(take_all=takes, take_one=takes), widget="subtraction")

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ._check import check_int, check_int_set
-from .rulesets import HeapGame, TakeRule, subtraction
+from .rulesets import MAX_RULE_NUMBERS, HeapGame, TakeRule, subtraction
 
 if TYPE_CHECKING:
     from .periodicity import Periodicity
@@ -140,7 +140,9 @@ def allbut(excluded: Iterable[int]) -> HeapGame:
     >>> allbut({1}).options(4)
     [(), (1,), (2,)]
     """
-    skip = frozenset(check_int_set(excluded, "excluded", minimum=1))
+    skip = frozenset(
+        check_int_set(excluded, "excluded", minimum=1, max_count=MAX_RULE_NUMBERS, limit="MAX_RULE_NUMBERS")
+    )
 
     name = f"allbut({set(sorted(skip))})" if skip else "allbut(set())"
     return HeapGame(name, TakeRule(take_any=True, take_except=tuple(skip)))
@@ -157,7 +159,7 @@ def allbut_values(excluded: Iterable[int], n: int) -> list[int]:
     >>> allbut_values({1}, 12)
     [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
     """
-    skip = list(check_int_set(excluded, "excluded", minimum=1))
+    skip = list(check_int_set(excluded, "excluded", minimum=1, max_count=MAX_RULE_NUMBERS, limit="MAX_RULE_NUMBERS"))
     n = check_int(n, "n")
     g: list[int] = []
     count = [0] * (n + 2)

@@ -212,8 +212,51 @@ def _check_page_json(value: Any, name: str) -> None:
         elif isinstance(item, str):
             if len(item) > MAX_MESSAGE:
                 raise ValueError(f"{name} holds a string of {len(item)} characters (at most {MAX_MESSAGE})")
-        elif item is not None and not isinstance(item, bool | int | float):
+        elif isinstance(item, float):  # 3.0 == 3 in Python: a float would pass every comparison, then break play
+            raise TypeError(f"{name} holds the number {short_repr(item)}: the page's state holds exact integers only")
+        elif item is not None and not isinstance(item, bool | int):
             raise TypeError(f"{name} holds a {type(item).__name__}, which no JSON message does: {short_repr(item)}")
+
+
+def _check_message(msg: Any) -> None:
+    """Raise unless ``msg`` is a widget message ipywidgets can handle: its method known, its buffer paths real.
+
+    ipywidgets reads ``data["method"]`` and walks each buffer path into the state with no check, so a message
+    without a method or with a path to nowhere would raise KeyError inside the handler.
+    """
+    content = msg.get("content") if isinstance(msg, dict) else None
+    data = content.get("data") if isinstance(content, dict) else None
+    if not isinstance(data, dict):
+        raise TypeError("the page's message has no data")
+    method = data.get("method")
+    if method not in ("update", "request_state", "custom"):
+        raise ValueError(
+            f"the page's message has no known method (update, request_state, custom): {short_repr(method)}"
+        )
+    if method == "custom" and "content" in data and not isinstance(msg.get("buffers"), list):
+        raise TypeError("the page's custom message has no list of buffers")
+    if method != "update" or "state" not in data:
+        return
+    state = data["state"]
+    if not isinstance(state, dict):
+        raise TypeError(f"the page's state must be a dict, got {short_repr(state)}")
+    if "buffer_paths" not in data:
+        return
+    paths, buffers = data["buffer_paths"], msg.get("buffers")
+    if not isinstance(paths, list) or not isinstance(buffers, list) or len(paths) != len(buffers):
+        raise ValueError("the page's buffer paths must be a list, one for each buffer")
+    for path in paths:
+        if not isinstance(path, list) or not path:
+            raise ValueError(f"a buffer path must be a non-empty list of keys, got {short_repr(path)}")
+        obj: Any = state
+        for depth, key in enumerate(path):
+            last = depth == len(path) - 1
+            if isinstance(obj, dict) and isinstance(key, str) and (last or key in obj):
+                obj = obj.get(key)
+            elif isinstance(obj, list) and type(key) is int and 0 <= key < len(obj):
+                obj = obj[key]
+            else:
+                raise ValueError(f"the buffer path {short_repr(path)} leads nowhere in the page's state")
 
 
 class _NotNone(traitlets.Any):
@@ -412,6 +455,16 @@ class PlayWidget(anywidget.AnyWidget):
             self._set(message=self._over_message())
         elif self.computer_first:
             self._computer_reply()
+
+    def _handle_msg(self, msg: Any) -> None:
+        """A message from the page: one ipywidgets cannot handle (no method, a buffer path to nowhere) is refused
+        like a bad state, the game kept."""
+        try:
+            _check_message(msg)
+        except Exception as error:  # the boundary with untrusted data: nothing escapes
+            self._refuse({}, error)
+            return
+        super()._handle_msg(msg)
 
     def set_state(self, sync_data: dict) -> None:
         """The page's changes, accepted only when they are a transition the page itself makes.
@@ -627,6 +680,16 @@ class PuzzleWidget(anywidget.AnyWidget):
     def rules(self) -> Playable:
         """The rules object behind the widget."""
         return self._rules
+
+    def _handle_msg(self, msg: Any) -> None:
+        """A message from the page: one ipywidgets cannot handle (no method, a buffer path to nowhere) is refused,
+        every trait kept."""
+        try:
+            _check_message(msg)
+        except Exception:  # the boundary with untrusted data: nothing escapes
+            self.send_state()
+            return
+        super()._handle_msg(msg)
 
     def set_state(self, sync_data: dict) -> None:
         """The page's new results, kept only when every new one agrees with nimlib (see the class docstring).

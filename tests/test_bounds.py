@@ -398,3 +398,63 @@ def test_cli_period_of_long_subtraction_games_finishes(capsys):
         assert code == 0, err
         data = json.loads(out)
         assert (data["period"], data["preperiod"], data["certified"]) == (period, 0, True)
+
+
+# ---------------------------------------------------------------- cost estimates up front (issue 31)
+
+
+def test_a_rule_of_too_many_numbers_is_refused_before_it_is_read():
+    from nimlib.rulesets import MAX_RULE_NUMBERS, TakeRule, subtraction
+    from nimlib.subtraction import allbut
+
+    # a sized iterable is refused by its length: not one of its 10^8 numbers is read
+    with pytest.raises(ValueError, match=r"allowed holds 100,000,000 numbers: the limit is MAX_RULE_NUMBERS"):
+        subtraction(range(10**8))
+    with pytest.raises(ValueError, match=r"take_split holds 10,000,000 numbers: the limit is MAX_RULE_NUMBERS"):
+        TakeRule(take_split=range(10**7))
+    with pytest.raises(ValueError, match=r"excluded holds .* the limit is MAX_RULE_NUMBERS"):
+        allbut(range(1, 10**8))
+    read = []
+
+    def numbers():
+        for i in range(1, 10**8):
+            read.append(i)
+            yield i
+
+    with pytest.raises(ValueError, match=r"more than 1,000,000 numbers"):
+        subtraction(numbers())
+    assert len(read) == MAX_RULE_NUMBERS + 1  # an unsized one is counted as it is read, and stopped
+
+
+def test_grundy_values_estimates_the_rules_cost_up_front(monkeypatch):
+    from nimlib import engine
+    from nimlib.rulesets import HeapGame, TakeRule, octal
+
+    with pytest.raises(ValueError, match="MAX_CODE_DIGITS = 12"):
+        engine.grundy_values(octal("0." + "7" * 16_000), 100)
+    many = HeapGame("many", TakeRule(take_all=range(1, 10**6), take_one=range(1, 10**6)))
+    with pytest.raises(ValueError, match=r"1,999,998 numbers in the rule .* MAX_RARE_WORK"):
+        engine.grundy_values(many, 10**6)
+    splits = HeapGame("splits", TakeRule(take_split=(3, 5), take_any=True))
+    with pytest.raises(ValueError, match=r"2 split sizes .* QUADRATIC_WORK"):
+        engine.grundy_values(splits, 10**6)
+    # the probe counts its work a doubling at a time: 1,000 split sizes and no mask are refused before the
+    # stretch that would pass the budget (lowered here: counts, not seconds)
+    monkeypatch.setattr(engine, "MAX_RARE_WORK", 10**8)
+    monkeypatch.setattr(engine, "QUADRATIC_WORK", 10**8)
+    wide = HeapGame("wide", TakeRule(take_split=range(1000)))
+    with pytest.raises(ValueError, match=r"wide.*computing values .* split sizes, no mask yet.*MAX_RARE_WORK"):
+        engine.grundy_values(wide, 5000)
+
+
+def test_cli_values_past_max_printed_need_an_output_file(capsys, tmp_path):
+    from nimlib.cli import main
+
+    assert main(["values", "kayles", "--to", str(1 << 28), "--json"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "MAX_PRINTED = 16,777,216" in err and "--output FILE" in err
+    out = tmp_path / "v.json"
+    assert main(["values", "kayles", "--to", "30", "--json", "--output", str(out)]) == 0
+    assert json.loads(out.read_text())["values"][:6] == [0, 1, 2, 3, 1, 4]
+    assert main(["values", "kayles", "--to", "30", "--output", str(tmp_path)]) == 2  # a folder: refused first
+    assert "is a directory" in capsys.readouterr().err

@@ -108,3 +108,14 @@ def test_play_bad_input():
         play(())
     with pytest.raises(ValueError, match="must have a stone"):
         play((0, 0))
+
+
+def test_explanation_refuses_heaps_past_its_width_with_its_own_message():
+    # Issue 31: xor_steps((2**20000, 3)) failed with Python's own "Exceeds the limit (4300 digits)" message
+    from nimlib.explain import MAX_XOR_BITS
+
+    with pytest.raises(ValueError, match=r"position\[0\] has 20,001 bits.*MAX_XOR_BITS = 4,096"):
+        xor_steps((2**20000, 3))
+    assert xor_steps((2 ** (MAX_XOR_BITS - 1), 3)).nim_sum == 2 ** (MAX_XOR_BITS - 1) ^ 3
+    with pytest.raises(TypeError):
+        xor_steps((3.0, 4))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -65,3 +66,57 @@ def test_the_certificate_of_0_1777_states_flammenkamps_figures():
     path = Path(__file__).resolve().parent / "data" / "0.1777-period.json"
     cert = json.loads(path.read_text())
     assert (cert["game"], cert["period"], cert["last_exception"]) == ("0.1777", 60_620_715, 160_949_017)
+
+
+# ---------------------------------------------------------------- bounded checks (issue 31)
+
+
+def test_cli_check_estimates_a_streamed_certificate_first_and_refuses_a_long_one(capsys, monkeypatch):
+    import nimlib.engine.periods as periods
+    from nimlib.cli import main
+
+    def started(*args, **kwargs):
+        raise AssertionError("the 13-minute recomputation started")
+
+    monkeypatch.setattr(periods, "certify_period", started)
+
+    path = Path(__file__).resolve().parent / "data" / "0.1777-period.json"
+    # 443 million values, about 13 minutes: the estimate is printed and the check refused before any work
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "443,139,470 values" in err and "--allow-long" in err and "about" in err
+
+
+def test_cli_check_prints_its_estimate_and_progress_on_stderr(tmp_path, capsys, monkeypatch):
+    import nimlib.cli as cli
+
+    monkeypatch.setattr(cli, "PROGRESS_SECONDS", 0.0)
+    cert = certificate(certify_period(octal("0.356"), 142, max_n=1 << 20))
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(cert))
+    assert cli.main(["check", str(path), "--allow-long"]) == 0
+    out, err = capsys.readouterr()
+    assert "VALID" in out and "about" in err and "values recomputed" in err
+
+
+def test_a_streamed_certificate_of_a_long_code_is_refused_before_any_work(tmp_path, capsys):
+    from nimlib.cli import main
+
+    for code in ("0." + "1" * 4000, "0." + "7" * 13):
+        cert = {"format": "nimlib-streamed-period", "version": 1, "game": code, "preperiod": 0, "period": 1}
+        cert.update(last_exception=None, needed=2 + 2 + len(code) - 2)
+        path = tmp_path / "c.json"
+        path.write_text(json.dumps(cert))
+        assert main(["check", str(path)]) == 1
+        assert "MAX_CODE_DIGITS = 12" in capsys.readouterr().out
+        with pytest.raises(ValueError, match="MAX_CODE_DIGITS"):
+            check_streamed(path)
+
+
+def test_a_streamed_certificate_reads_exact_ints_only(tmp_path):
+    cert = certificate(certify_period(octal("0.356"), 142, max_n=1 << 20))
+    for change in ({"version": True}, {"period": 142.0}, {"preperiod": True}):
+        path = tmp_path / "c.json"
+        path.write_text(json.dumps({**cert, **change}))
+        with pytest.raises(ValueError):
+            check_streamed(path)

@@ -366,8 +366,17 @@ def test_check_compact_refuses_what_is_not_the_quotient():
         (forged(lambda d: d.update(extra=1)), "exactly the fields"),
         (forged(lambda d: d["columns"][0].__setitem__(5, d["columns"][0][6])), "commute|words"),
         (forged(lambda d: d["words"].__setitem__(7, d["words"][8])), r"words\[7\]"),
-        # words of huge degree (each exponent may be up to the order) are refused before any step is taken
-        (forged(lambda d: d.update(words=[[d["order"]] * len(d["columns"])] * d["order"])), "MAX_COMPACT_WORK"),
+        # words of huge degree (each exponent up to the order) are refused before the table is rebuilt
+        (forged(lambda d: d.update(words=[[d["order"]] * len(d["columns"])] * d["order"])), r"words\[1\] is words"),
+        # issue 31: every field returned is derived again, history type-checked
+        (forged(lambda d: d["pretend"].__setitem__(0, 5)), "heap 0"),
+        (forged(lambda d: d["pretend"].__setitem__(1, 5)), "no move"),  # heap 1 of 0.07 has no move
+        (forged(lambda d: d["history"].__setitem__(12, 24)), r"history\[12\] must be .* 12, got 24"),
+        (forged(lambda d: d["history"].__setitem__(3, 2.0)), r"history\[3\] must be an integer"),
+        (forged(lambda d: d["history"].__setitem__(3, True)), r"history\[3\] must be an integer"),
+        (forged(lambda d: d.update(history="360")), "history must be a list"),
+        (forged(lambda d: d.update(generators=d["generators"][:-1] + [d["generators"][-1] + 1])), "generators"),
+        (forged(lambda d: d["words"].__setitem__(1, d["words"][1] + [0])), r"words\[1\] must be a list"),
     ]
     for data, message in cases:
         with pytest.raises(ValueError, match=message):
@@ -377,3 +386,62 @@ def test_check_compact_refuses_what_is_not_the_quotient():
     merged["p_portion"] = merged["p_portion"][:-1]
     with pytest.raises(ValueError):
         quotient_module.check_compact(octal("0.75"), merged)
+
+
+def test_check_compact_estimates_the_table_rebuild_before_it_starts():
+    # A forgery of the largest order with 200 generators (identity actions commute, so every cheap shape check
+    # passes): order × generators² alone is 4·10^7 steps, refused up front, before a column is built
+    order, k = quotient_module.MAX_ORDER, 200
+    data = {
+        "game": dawsons_kayles.name,
+        "bound": 200,
+        "order": order,
+        "generators": list(range(1, k + 1)),
+        "columns": [list(range(order))] * k,
+        "words": [[x] + [0] * (k - 1) for x in range(order)],
+        "pretend": [0] * 201,
+        "p_portion": [],
+        "history": [1] * 200 + [order],
+    }
+    with pytest.raises(ValueError, match="MAX_COMPACT_WORK"):
+        quotient_module.check_compact(dawsons_kayles, data)
+
+
+def test_check_compact_derives_the_stored_history_and_generators(dawson30):
+    data, table = dawson30
+    phi, p = data["pretend"], set(data["p_portion"])
+    assert quotient_module._history(table, p, phi, [10**9]) == data["history"]
+
+
+@pytest.mark.parametrize("code", ["4.7", "4.07", "4.3"])
+def test_quotients_of_codes_that_split_without_taking_agree_with_search(code):
+    # Issue 31: Daisies (4.7) raised KeyError for n >= 8, the searches assuming every move lowers the token count;
+    # a split of h into a + b keeps the tokens, so sums are ordered by the weight 2h - 1 a heap
+    game = octal(code)
+    q = quotient(game, 10)
+    count, wrong = _disagreements(q, game, _small_sums(10, 4, 14))
+    assert count == 227 and not wrong, wrong[:5]
+    assert q.order > 1
+
+
+def test_cli_quotient_of_daisies(capsys):
+    from nimlib.cli import main
+
+    assert main(["quotient", "4.7", "--to", "9", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["order"] == 18
+
+
+def test_quotient_counts_its_work_and_refuses_past_the_budget(capsys, monkeypatch):
+    # Issue 31: 0.04 --to 60 was refused only after 54 s, 0.137 --to 60 after 25 s (MAX_STATES, MAX_ORDER): every
+    # search step now counts against one budget, so a blow-up is refused within it (counts, not seconds)
+    with pytest.raises(ValueError, match=r"heap \d+ of 30: .* max_work = 20,000 steps"):
+        quotient(octal("0.137"), 30, max_work=20_000)
+    assert quotient(octal("0.75"), 12, max_work=20_000).order == 8  # a small quotient fits easily
+    import nimlib.cli as cli
+
+    monkeypatch.setattr(cli, "MAX_QUOTIENT_CLI_WORK", 20_000)
+    assert cli.main(["quotient", "0.137", "--to", "60"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "max_work = 20,000" in err
+    with pytest.raises(ValueError, match="max_work"):
+        quotient(octal("0.75"), 8, max_work=0)

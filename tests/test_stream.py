@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from itertools import product
 from pathlib import Path
@@ -14,10 +15,15 @@ from nimlib._kernels import GrundyTable
 from nimlib.engine.methods import choose, parity_class
 from nimlib.engine.stream import (
     CHECKPOINT_NAME,
+    LOCK_NAME,
+    CheckpointError,
+    CheckpointSaveError,
     Stream,
     WindowError,
     _digest,
+    lock,
     read_frequencies,
+    stream_values,
     write_frequencies,
 )
 from nimlib.grundy import heap_values
@@ -320,3 +326,268 @@ def test_cli_rare_refuses_a_long_run_without_checkpoint_and_sizes_past_the_limit
     assert code == 2 and "MAX_STREAM" in err
     code, _, err = _cli(capsys, "rare", "grundy", "--to", "100", "--frequencies", str(tmp_path / "f"))
     assert code == 2 and "octal" in err
+
+
+# ---------------------------------------------------------------- damaged and forged checkpoints (issue 31)
+
+
+def _saved(folder: Path, code: str = "0.161", n: int = 5000) -> bytes:
+    Stream(octal(code), window=1024).run(n, checkpoint=folder)
+    return (folder / CHECKPOINT_NAME).read_bytes()
+
+
+def _refused(folder: Path, match: str | None = None) -> str:
+    """Load must fail with one CheckpointError line (a ValueError), never another exception."""
+    with pytest.raises(CheckpointError, match=match) as caught:
+        Stream.load(folder, octal("0.161"))
+    assert "\n" not in str(caught.value) and str(folder) in str(caught.value)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize("cut", [0, 1, 30, 200, 1000, -500, -22, -1])
+def test_a_truncated_or_empty_checkpoint_is_refused_in_one_line(tmp_path, cut):
+    raw = _saved(tmp_path)
+    (tmp_path / CHECKPOINT_NAME).write_bytes(raw[:cut])
+    _refused(tmp_path)
+
+
+def test_every_flipped_byte_of_a_checkpoint_is_refused_in_one_line_or_harmless(tmp_path):
+    raw = _saved(tmp_path)
+    original = _results(Stream.load(tmp_path, octal("0.161")))
+    refused = 0
+    for offset in range(0, len(raw), 97):  # through the zip headers, the .npy headers, the JSON and the arrays
+        damaged = bytearray(raw)
+        damaged[offset] ^= 0x10
+        (tmp_path / CHECKPOINT_NAME).write_bytes(bytes(damaged))
+        try:
+            loaded = Stream.load(tmp_path, octal("0.161"))
+        except CheckpointError as error:
+            assert "\n" not in str(error)
+            refused += 1
+            continue
+        # A byte no reader uses (a zip64 local header's size field, a timestamp) changes nothing
+        assert _results(loaded) == original, offset
+    assert refused >= len(raw) // 97 - 3
+
+
+@pytest.mark.parametrize(
+    "contents",
+    [b"", b"not a zip at all", b"PK\x03\x04" + b"\0" * 40, json.dumps([1, 2, 3]).encode(), b"\x93NUMPY"],
+)
+def test_a_foreign_file_is_refused_in_one_line(tmp_path, contents):
+    tmp_path.joinpath(CHECKPOINT_NAME).write_bytes(contents)
+    _refused(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda meta, arrays: meta.update(extra=1), "fields"),
+        (lambda meta, arrays: meta.pop("next_choice"), "fields"),
+        (lambda meta, arrays: meta.update(version=True), "version"),
+        (lambda meta, arrays: meta.update(size=float(meta["size"])), "non-negative int"),
+        (lambda meta, arrays: meta.update(window=1 << 40), "past the limit"),
+        (lambda meta, arrays: meta.update(largest=1 << 40), "past the limit"),
+        (lambda meta, arrays: meta.update(n_rare=1 << 40), "past the limit"),
+        (lambda meta, arrays: meta.update(next_choice=0), "next_choice"),
+        (lambda meta, arrays: meta.update(next_choice=777), "next_choice"),
+    ],
+)
+def test_a_forged_header_is_refused_before_any_allocation(tmp_path, change, message):
+    _saved(tmp_path)
+    _rewrite(tmp_path, change, resign=True)
+    _refused(tmp_path, message)
+
+
+def test_a_json_list_as_the_header_is_refused_not_an_attribute_error(tmp_path):
+    _saved(tmp_path)
+    path = tmp_path / CHECKPOINT_NAME
+    with np.load(path) as data:
+        arrays = {k: data[k] for k in data.files if k != "meta"}
+    np.savez(path, meta=np.array(json.dumps([1, 2])), **arrays)
+    _refused(tmp_path, "format")
+
+
+def test_an_array_header_claiming_a_huge_shape_is_refused_before_reading(tmp_path):
+    import zipfile
+
+    _saved(tmp_path)
+    path = tmp_path / CHECKPOINT_NAME
+    with zipfile.ZipFile(path) as zf:
+        members = {name: zf.read(name) for name in zf.namelist()}
+    # buf.npy's header now claims 2^40 values (4 TiB) over the same bytes
+    f = io.BytesIO(members["buf.npy"])
+    np.lib.format.read_magic(f)
+    np.lib.format.read_array_header_1_0(f)
+    forged = io.BytesIO()
+    np.lib.format.write_array_header_1_0(forged, {"descr": "<u4", "fortran_order": False, "shape": (1 << 40,)})
+    members["buf.npy"] = forged.getvalue() + members["buf.npy"][f.tell() :]
+    with zipfile.ZipFile(path, "w") as zf:
+        for name, raw in members.items():
+            zf.writestr(name, raw)
+    _refused(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda meta, arrays: arrays["buf"].__setitem__(300, arrays["buf"][300] ^ 1), "not the game's"),
+        (lambda meta, arrays: meta.update(mask=meta["mask"] ^ 4), "method"),
+        (lambda meta, arrays: meta.update(method="parity", par=1), "method"),
+        (
+            lambda meta, arrays: (
+                arrays.update(rare_h=arrays["rare_h"][1:].copy(), rare_v=arrays["rare_v"][1:].copy()),
+                meta.update(n_rare=meta["n_rare"] - 1),
+            ),
+            "rare heaps",
+        ),
+        (lambda meta, arrays: arrays["rare_v"].__setitem__(0, arrays["rare_v"][0] + 1), "rare values"),
+        (lambda meta, arrays: meta.update(largest_index=meta["largest_index"] + 1), "largest"),
+    ],
+)
+def test_a_forged_state_with_a_recomputed_digest_is_refused_by_the_cross_checks(tmp_path, change, message):
+    # The digest catches damage, not a forger: these files carry a correct SHA-256 of the forged contents
+    _saved(tmp_path)
+    _rewrite(tmp_path, change, resign=True)
+    _refused(tmp_path, message)
+
+
+def test_a_stale_or_forged_next_choice_cannot_make_run_spin():
+    stream = Stream(octal("0.161"), window=1 << 12)
+    stream.run(5000)
+    stream.next_choice = 512  # behind the run, inside the window: every chunk used to stop before it started
+    assert stream.run(9000, max_chunks=50) is True
+    assert stream.frequencies() == stream_values(octal("0.161"), 9000, window=1 << 12).frequencies()
+
+
+def test_the_checkpoint_folder_is_checked_before_the_work(tmp_path):
+    calls = []
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(CheckpointError, match="not a folder"):
+        Stream(octal("0.161")).run(5000, checkpoint=tmp_path / "file", progress=calls.append)
+    (tmp_path / "run" / CHECKPOINT_NAME).mkdir(parents=True)
+    with pytest.raises(CheckpointError, match="not a regular file"):
+        Stream(octal("0.161")).run(5000, checkpoint=tmp_path / "run", progress=calls.append)
+    assert calls == []  # refused before a single chunk
+
+
+def _dead_pid() -> int:
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+def test_a_second_run_on_the_same_folder_is_refused_and_a_stale_lock_taken_over(tmp_path):
+    import os
+
+    (tmp_path / LOCK_NAME).write_text(f"{os.getppid()}\n")  # a live process holds it
+    with pytest.raises(CheckpointError, match="another run"):
+        Stream(octal("0.161")).run(5000, checkpoint=tmp_path)
+    assert not (tmp_path / CHECKPOINT_NAME).exists()
+    (tmp_path / LOCK_NAME).write_text(f"{_dead_pid()}\n")  # its process is gone
+    assert Stream(octal("0.161")).run(5000, checkpoint=tmp_path) is True
+    assert not (tmp_path / LOCK_NAME).exists()  # released at the end
+    with lock(tmp_path):
+        assert (tmp_path / LOCK_NAME).read_text().strip() == str(os.getpid())
+
+
+def test_temporary_names_are_per_process(tmp_path, monkeypatch):
+    import os
+
+    renamed = []
+    real = os.replace
+    monkeypatch.setattr(os, "replace", lambda a, b: (renamed.append(Path(a).name), real(a, b)))
+    Stream(octal("0.161")).run(3000, checkpoint=tmp_path)
+    assert renamed == [f"{CHECKPOINT_NAME}.{os.getpid()}.tmp"]
+
+
+def test_a_failed_final_save_keeps_the_result_and_names_the_file(tmp_path, monkeypatch):
+    import errno
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(np, "savez", full)
+    stream = Stream(octal("0.161"))
+    with pytest.raises(CheckpointSaveError, match=str(tmp_path / CHECKPOINT_NAME)):
+        stream.run(5000, checkpoint=tmp_path)
+    assert stream.size == 5000 and stream.frequencies() == stream_values(octal("0.161"), 5000).frequencies()
+    assert not list(tmp_path.glob("*.tmp")) and not (tmp_path / LOCK_NAME).exists()
+
+
+def test_cli_rare_prints_the_result_when_the_final_save_fails(capsys, tmp_path, monkeypatch):
+    import errno
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(np, "savez", full)
+    code, text, err = _cli(capsys, "rare", "0.161", "--to", "5000", "--checkpoint", str(tmp_path), "--json")
+    assert code == 2 and "No space left" in err and "the result above is complete" in err
+    data = json.loads(text)
+    assert sum(data["frequencies"].values()) == 5000
+
+
+def test_cli_rare_refuses_a_damaged_checkpoint_and_a_locked_folder_in_one_line(capsys, tmp_path):
+    import os
+
+    (tmp_path / CHECKPOINT_NAME).write_bytes(b"PK\x03\x04 truncated")
+    code, _, err = _cli(capsys, "rare", "0.161", "--to", "5000", "--checkpoint", str(tmp_path))
+    assert code == 2 and err.count("\n") == 1 and "checkpoint" in err and "Traceback" not in err
+    (tmp_path / CHECKPOINT_NAME).unlink()
+    (tmp_path / LOCK_NAME).write_text(f"{os.getppid()}\n")
+    code, _, err = _cli(capsys, "rare", "0.161", "--to", "5000", "--checkpoint", str(tmp_path))
+    assert code == 2 and "another run" in err and "about" not in err  # refused before the estimate
+
+
+def test_cli_catches_the_engines_window_error(capsys, monkeypatch, tmp_path):
+    def too_far(self, *args, **kwargs):
+        raise WindowError("0.014: a rare heap at 64,126 needs a window above 128,260 values")
+
+    monkeypatch.setattr(Stream, "run", too_far)
+    code, _, err = _cli(capsys, "rare", "0.014", "--to", "100000", "--json", "--checkpoint", str(tmp_path))
+    assert code == 2 and "rare heap at 64,126" in err and "Traceback" not in err
+
+
+def test_cli_heaps_from_takes_ascii_digits_only(capsys, tmp_path):
+    code, _, err = _cli(
+        capsys, "rare", "0.161", "--to", "50", "--frequencies", str(tmp_path / "f"), "--heaps-from", "１"
+    )
+    assert code == 2 and "ASCII" in err
+
+
+def test_frequency_files_name_their_file_on_io_errors(tmp_path):
+    with pytest.raises(OSError, match=str(tmp_path / "no" / "f")):
+        write_frequencies(tmp_path / "no" / "f", {0: 1})
+    (tmp_path / "wide").write_text("０ 3\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="wide"):
+        read_frequencies(tmp_path / "wide")
+
+
+def test_a_forged_requested_method_is_a_checkpoint_error(tmp_path):
+    # 0.161 (one split digit): "parity" applies but is not what the run chose; 0.44 (split digits 1 and 2, of both
+    # parities): "parity" cannot apply at all, and choose's own ValueError comes out as a CheckpointError
+    _saved(tmp_path)
+    _rewrite(tmp_path, lambda meta, arrays: meta.update(requested="parity"), resign=True)
+    _refused(tmp_path, "method")
+    Stream(octal("0.44"), window=1024).run(5000, checkpoint=tmp_path / "b")
+    _rewrite(tmp_path / "b", lambda meta, arrays: meta.update(requested="parity"), resign=True)
+    with pytest.raises(CheckpointError, match="parity"):
+        Stream.load(tmp_path / "b", octal("0.44"))
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["[" * 20_000 + "]" * 20_000, json.dumps({"format": "nimlib-stream", "version": "x" * 10_000}), "not json"],
+)
+def test_a_deep_long_or_broken_json_header_is_refused_in_one_short_line(tmp_path, header):
+    _saved(tmp_path)
+    path = tmp_path / CHECKPOINT_NAME
+    with np.load(path) as data:
+        arrays = {k: data[k] for k in data.files if k != "meta"}
+    np.savez(path, meta=np.array(header), **arrays)
+    message = _refused(tmp_path)
+    assert len(message) < 300

@@ -57,7 +57,8 @@ CAPS = [
     "values nim --misere --to 5000",
     "values lasker --to 262144",
     "values grundy --to 16777216",
-    "values kayles --to 268435456 --json",
+    "values kayles --to 16777216 --json",
+    "values kayles --to 268435456 --json --output /tmp/nimlib-bench-values.json",
 ]
 
 

@@ -45,6 +45,8 @@ CERTIFY_UP_TO = 1 << 13
 # (Grundy's game 1,274 rare heaps and 0.014 2,037 at 2^24)
 MAX_RARE_WORK = 40_000_000_000
 PROBE = 1 << 16
+# The plain loop's steps (every split of every heap) one call may take: one split size to MAX_QUADRATIC_N values
+QUADRATIC_WORK = MAX_QUADRATIC_N * MAX_QUADRATIC_N // 4
 
 
 def check_size(ruleset: HeapGame, n: int, method: str) -> None:
@@ -67,6 +69,19 @@ def check_size(ruleset: HeapGame, n: int, method: str) -> None:
                 f"n = {n:,} is too large for {why} (every split of every heap, about n²/4 steps): "
                 f"the limit is n <= {MAX_QUADRATIC_N:,}"
             )
+        if quadratic and len(takes.take_split) * n * n // 4 > QUADRATIC_WORK:
+            raise ValueError(
+                f"n = {n:,} with {len(takes.take_split):,} split sizes is too much work (every split of every heap, "
+                f"about n²/4 steps a size): the limit is QUADRATIC_WORK = {QUADRATIC_WORK:.1e} steps"
+            )
+    if takes is not None:
+        # every heap tries every number of the rule at least once
+        numbers = len(takes.take_all) + len(takes.take_one) + len(takes.take_split) + len(takes.take_except)
+        if n * numbers > MAX_RARE_WORK:
+            raise ValueError(
+                f"n = {n:,} with {numbers:,} numbers in the rule is too much work (each heap tries each): "
+                f"n times the numbers is limited to MAX_RARE_WORK = {MAX_RARE_WORK:.0e}"
+            )
 
 
 def estimate_work(table: GrundyTable, n: int) -> dict:
@@ -81,6 +96,31 @@ def estimate_work(table: GrundyTable, n: int) -> dict:
         work = n * max(table.n_rare, 1) * splits
         return {"rare": table.n_rare, "work": work, "allowed": work <= MAX_RARE_WORK}
     return {"rare": 0, "work": splits * n * n // 4, "allowed": n <= MAX_QUADRATIC_N}
+
+
+def _probe(table: GrundyTable, n: int, ruleset: HeapGame, progress: Callable[[int], None] | None = None) -> None:
+    """Extend ``table`` to n values a doubling at a time, refusing a stretch whose estimate passes MAX_RARE_WORK.
+
+    Until a mask is found the loop looks at every split (about (hi² - lo²)/4 steps a split size); with one,
+    a heap visits each rare heap once a split size. A game with many split sizes and no mask is refused here,
+    before the stretch that would take hours.
+    """
+    spent = 0
+    while table.size < n:
+        lo = table.size
+        hi = min(n, max(2 * lo, 512))
+        splits = max(int(np.count_nonzero(table.take_split < hi)), 1)  # a split size j needs a heap above j
+        if table.mask:
+            spent += (hi - lo) * max(table.n_rare, 1) * splits
+        else:  # a naive step is about a tenth of a rare visit: counted against the same budget at that rate
+            spent += splits * (hi * hi - lo * lo) // 4 * MAX_RARE_WORK // QUADRATIC_WORK
+        if spent > MAX_RARE_WORK:
+            raise ValueError(
+                f"{ruleset!r}: computing values {lo:,}..{hi - 1:,} needs about {spent:.1e} steps ({splits:,} split "
+                f"sizes, {'a mask with ' + str(table.n_rare) + ' rare heaps' if table.mask else 'no mask yet'}), "
+                f"over MAX_RARE_WORK = {MAX_RARE_WORK:.0e}: ask for fewer values"
+            )
+        table.extend(hi, progress)
 
 
 def grundy_values(
@@ -125,8 +165,9 @@ def grundy_values(
             if found is not None:
                 return extend_periodic(table.values, n, found.preperiod, found.period)
             stretch *= 2
+    if table.may_sparse:
+        _probe(table, min(n, PROBE), ruleset, progress)
     if table.may_sparse and n > PROBE:
-        table.extend(PROBE)
         cost = estimate_work(table, n)
         if not cost["allowed"]:
             if table.mask:

@@ -131,25 +131,19 @@ def is_streamed_certificate(cert: object) -> bool:
     return isinstance(cert, dict) and cert.get("format") == FORMAT
 
 
-def check_streamed(
-    cert: object, *, progress: Callable[[int], None] | None = None, name: str = "the certificate"
-) -> list[str]:
-    """Recompute a streamed certificate from its game's rule; returns what was checked, ``ValueError`` if wrong.
+def plan_streamed(cert: object, name: str = "the certificate") -> dict:
+    """Check a streamed certificate's fields and derive its work: {"game", "needed", "seconds"}, else ValueError.
 
-    ``cert`` is a path (read by ``nimlib.certificate.load_certificate``: regular files only, size capped, exact
-    integers only) or the object it returned. Nothing in it is trusted: the number of values to recompute is
-    derived from the rule, the claimed preperiod and period (2·max(n0, 1) + 2p + t), never read from the file.
+    ``seconds`` is the stream's estimate (``stream.estimate``, a probe of its first 65,536 values) for the
+    2·max(n0, 1) + 2p + t values the claim needs, derived from the rule and the claimed n0 and p.
     """
-    from ..certificate import load_certificate
     from ..rulesets import octal
+    from .stream import estimate
 
-    if isinstance(cert, (str, Path)):
-        name = str(cert)
-        cert = load_certificate(cert)
     keys = {"format", "version", "game", "preperiod", "period", "last_exception", "needed"}
     if not isinstance(cert, dict) or set(cert) != keys:
         raise ValueError(f"{name}: expected exactly the fields {sorted(keys)}")
-    if cert["version"] != VERSION:
+    if type(cert["version"]) is not int or cert["version"] != VERSION:
         raise ValueError(f"{name}: version {cert['version']!r}, this nimlib reads version {VERSION}")
     for key in ("preperiod", "period", "needed"):
         if type(cert[key]) is not int or cert[key] < 0:
@@ -158,7 +152,9 @@ def check_streamed(
         raise ValueError(f"{name}: last_exception must be an int or null, got {cert['last_exception']!r}")
     if not isinstance(cert["game"], str):
         raise ValueError(f"{name}: game must be an octal code such as '0.1777'")
-    game = octal(cert["game"])
+    if not 1 <= cert["period"] <= MAX_PERIOD:
+        raise ValueError(f"{name}: period must be in 1..MAX_PERIOD = {MAX_PERIOD:,}, got {cert['period']:,}")
+    game = octal(cert["game"])  # at most MAX_CODE_DIGITS digits
     if game.max_take is None:
         raise ValueError(f"{name}: {cert['game']} takes any number of tokens: no period certificate applies")
     needed = needed_values(cert["preperiod"], cert["period"], game.max_take)
@@ -171,6 +167,32 @@ def check_streamed(
             f"{name}: the claim needs {needed:,} values recomputed; "
             f"the limit is MAX_CHECK_VALUES = {MAX_CHECK_VALUES:,}"
         )
+    cost = estimate(game, needed)
+    return {"game": game, "needed": needed, "seconds": cost["seconds"] * CHECK_OVERHEAD, "method": cost["method"]}
+
+
+# A check streams the values and compares each with the rings of the period and its divisors: its time is the
+# stream's estimate times this factor (0.1777: 13 minutes measured)
+CHECK_OVERHEAD = 1.5
+
+
+def check_streamed(
+    cert: object, *, progress: Callable[[int], None] | None = None, name: str = "the certificate"
+) -> list[str]:
+    """Recompute a streamed certificate from its game's rule; returns what was checked, ``ValueError`` if wrong.
+
+    ``cert`` is a path (read by ``nimlib.certificate.load_certificate``: regular files only, size capped, exact
+    integers only) or the object it returned. Nothing in it is trusted: the number of values to recompute is
+    derived from the rule, the claimed preperiod and period (2·max(n0, 1) + 2p + t), never read from the file.
+    ``plan_streamed`` says how long it will take.
+    """
+    from ..certificate import load_certificate
+
+    if isinstance(cert, (str, Path)):
+        name = str(cert)
+        cert = load_certificate(cert)
+    plan = plan_streamed(cert, name)
+    game, needed = plan["game"], plan["needed"]
     result = certify_period(game, cert["period"], max_n=needed, progress=progress)
     found = {k: result[k] for k in ("preperiod", "last_exception", "needed")}
     claimed = {k: cert[k] for k in ("preperiod", "last_exception", "needed")}

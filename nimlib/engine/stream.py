@@ -18,18 +18,32 @@ handle and ``WindowError`` says so (a larger ``window`` helps).
 
 A checkpoint (``save``/``load``) is plain data: one ``.npz`` file with a JSON
 header (a ``version`` field, the game, the sizes, a SHA-256 of the arrays),
-written to a temporary file and renamed, so a killed run leaves the last
-complete one. ``load`` refuses a checkpoint of another game, another format
-version, or whose sizes or digest do not match.
+written to a per-process temporary file and renamed, so a killed run leaves
+the last complete one; a lock file (``stream.lock``, holding the pid) keeps a
+second run off the same folder while the first is alive. ``load`` reads the
+header first and checks every size before it allocates, then refuses (one
+``CheckpointError`` line, never a traceback) a file that is empty, truncated,
+damaged or foreign, of another game or format version, whose digest does not
+match, or whose state disagrees with the game: the held prefix is recomputed
+(its first ``RECHECK`` values), and the method, mask and rare heaps derived
+again from the values held.
+
+A checkpoint is trusted input: its digest catches damage, not a forger (who
+can recompute it). The cross-checks catch a forged state only where it is
+cheap to recompute; values past the recomputed prefix are taken on trust.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import time
-from collections.abc import Callable
+import zipfile
+import zlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -50,10 +64,25 @@ MAX_WINDOW = 1 << 26
 RARE_CAP = 1 << 22
 """The most rare heaps kept (12 bytes each, 48 MiB): beyond it the rare-value method is not worth it."""
 CHECKPOINT_NAME = "stream.npz"
+LOCK_NAME = "stream.lock"
+MAX_VALUE = 1 << 20
+"""The largest Grundy value a checkpoint may hold (its work tables take about 100 bytes a value)."""
+MAX_HEADER = 1 << 16
+"""The most bytes of a checkpoint's JSON header."""
+RECHECK = 1 << 20
+"""How many held values ``load`` recomputes (1 << 16 under the naive mex, whose cost is quadratic)."""
 
 
 class WindowError(RuntimeError):
     """The game needs values the window has dropped (a rare heap or a split beyond it)."""
+
+
+class CheckpointError(ValueError):
+    """A checkpoint that cannot be used: damaged, truncated, foreign, of another game, or inconsistent."""
+
+
+class CheckpointSaveError(OSError):
+    """A checkpoint could not be written; the ``Stream`` still holds the state the run reached."""
 
 
 def _pow2_at_least(x: int) -> int:
@@ -94,6 +123,7 @@ class Stream:
         self.cls = self.method.class_table(64)
         self.chunks = 0
         self.chunk = CHUNK
+        self.save_error: str | None = None
 
     # ------------------------------------------------------------ memory
 
@@ -190,9 +220,20 @@ class Stream:
         """Compute up to heap n-1; True when done, False when stopped early (``max_chunks`` or ``stop()``).
 
         A checkpoint is written to the folder ``checkpoint`` every ``every``
-        seconds and when the run ends or is stopped.
+        seconds and when the run ends or is stopped. The folder is checked and locked (``stream.lock``)
+        before the work: ``CheckpointError`` if it is not a writable folder or another live run holds it. A
+        failed save raises ``CheckpointSaveError`` only at the end, once the state is computed and held.
         """
         n = check_int(n, "n")
+        if checkpoint is None:
+            self._run(n, progress, None, every, max_chunks, stop)
+            return self.size >= n
+        with lock(checkpoint):  # the folder is checked (a writable folder, no second run) before the work
+            self._run(n, progress, checkpoint, every, max_chunks, stop)
+            self.save(checkpoint)  # CheckpointSaveError if it fails: the state reached is still held here
+        return self.size >= n
+
+    def _run(self, n, progress, checkpoint, every, max_chunks, stop) -> None:
         last_save = time.monotonic()
         chunks = 0
         while self.size < n:
@@ -200,22 +241,29 @@ class Stream:
                 break
             if stop is not None and stop():
                 break
+            if self.next_choice < self.size:
+                # Stale (the window grew past it within a chunk): a choice point behind us would stop every
+                # chunk before it starts, so the next one is the next power of two ahead
+                self.next_choice = _next_choice_after(self.size)
             if self.size == self.next_choice and self.size <= self.w and self.take_split.size:
                 self._choose()
             hi = min(n, self.size + self.chunk)
             if self.take_split.size and self.next_choice <= self.w:
                 hi = min(hi, self.next_choice)
+            before = self.size
             self._chunk(hi)
+            if self.size <= before:  # a state no run could reach; never spin on it
+                raise CheckpointError(f"the stream made no progress at heap {self.size:,}: a state no run reaches")
             chunks += 1
             self.chunks += 1
             if progress is not None:
                 progress(self.size)
             if checkpoint is not None and time.monotonic() - last_save >= every:
-                self.save(checkpoint)
+                try:
+                    self.save(checkpoint)
+                except CheckpointSaveError as error:
+                    self.save_error = str(error)  # keep computing: the final save tries again
                 last_save = time.monotonic()
-        if checkpoint is not None:
-            self.save(checkpoint)
-        return self.size >= n
 
     def _chunk(self, hi: int) -> None:
         while self.size < hi:
@@ -288,9 +336,11 @@ class Stream:
         }
 
     def save(self, folder: str | os.PathLike) -> Path:
-        """Write the state to folder/stream.npz atomically (temporary file, then rename); returns the path."""
+        """Write the state to folder/stream.npz atomically (temporary file, then rename); returns the path.
+
+        ``CheckpointSaveError`` (an ``OSError`` naming the file) if it cannot be written.
+        """
         folder = Path(folder)
-        folder.mkdir(parents=True, exist_ok=True)
         arrays = self._arrays()
         meta = {
             "format": FORMAT,
@@ -311,64 +361,43 @@ class Stream:
         }
         meta["sha256"] = _digest(arrays, meta)
         path = folder / CHECKPOINT_NAME
-        tmp = folder / (CHECKPOINT_NAME + ".tmp")
-        with open(tmp, "wb") as f:
-            np.savez(f, meta=np.array(json.dumps(meta, sort_keys=True)), **arrays)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        tmp = folder / f"{CHECKPOINT_NAME}.{os.getpid()}.tmp"  # per process: two writers never share one
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            with open(tmp, "wb") as f:
+                np.savez(f, meta=np.array(json.dumps(meta, sort_keys=True)), **arrays)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except OSError as error:
+            if tmp.is_file():
+                tmp.unlink()
+            raise CheckpointSaveError(f"cannot write the checkpoint {path}: {error.strerror or error}") from None
         return path
 
     @classmethod
     def load(cls, folder: str | os.PathLike, game) -> Stream:
-        """The state saved in folder/stream.npz, once checked to be a checkpoint of ``game`` (else ``ValueError``)."""
+        """The state saved in folder/stream.npz, once checked to be a checkpoint of ``game``.
+
+        ``FileNotFoundError`` if there is none; ``CheckpointError`` (a ``ValueError``, one line naming the
+        file) if it is damaged, truncated, foreign, of another game or version, or disagrees with the game.
+        The header is read and every size checked before the arrays are read. A checkpoint is trusted input:
+        the digest catches damage, not a forger; the values past the recomputed prefix are taken on trust.
+        """
         path = Path(folder) / CHECKPOINT_NAME
         if not path.is_file():
             raise FileNotFoundError(f"no checkpoint {path}")
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                meta = json.loads(str(data["meta"]))
-                arrays = {k: data[k] for k in ("buf", "rare_h", "rare_v", "count")}
-        except (OSError, KeyError, ValueError) as e:
-            raise ValueError(f"{path} is not a nimlib checkpoint: {e}") from None
-        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
-            raise ValueError(f"{path} is not a nimlib checkpoint (format {meta.get('format')!r})")
-        if meta.get("version") != VERSION:
-            raise ValueError(f"{path}: checkpoint version {meta.get('version')!r}, this nimlib reads version {VERSION}")
-        if meta.get("game") != getattr(game, "code", None):
-            raise ValueError(f"{path} is a checkpoint of {meta.get('game')!r}, not of {getattr(game, 'code', game)!r}")
-        if _digest(arrays, meta) != meta.get("sha256"):
-            raise ValueError(f"{path}: the contents do not match the checkpoint's SHA-256 (altered or damaged)")
-        ints = ("mask", "par", "k", "window", "max_window", "size", "n_rare", "largest", "largest_index", "next_choice")
-        for key in ints:
-            if type(meta.get(key)) is not int or meta[key] < 0:
-                raise ValueError(f"{path}: {key} must be a non-negative int, got {meta.get(key)!r}")
-        stream = cls(game, method=meta.get("requested"), window=meta["window"], max_window=meta["max_window"])
+        meta, arrays = _read_checkpoint(path, game)
+        if _digest(arrays, meta) != meta["sha256"]:
+            raise CheckpointError(f"{path}: the contents do not match the checkpoint's SHA-256 (altered or damaged)")
+        stream = cls(game, method=meta["requested"], window=meta["window"], max_window=meta["max_window"])
+        _check_state(path, stream, meta, arrays)
         w, size, n_rare, largest = meta["window"], meta["size"], meta["n_rare"], meta["largest"]
         buf, rare_h, rare_v, count = arrays["buf"], arrays["rare_h"], arrays["rare_v"], arrays["count"]
-        problems = []
-        if stream.w != w:
-            problems.append(f"window {w} is not a power of two of at least {MIN_WINDOW}")
-        if buf.dtype != np.uint32 or buf.shape != (2 * w,):
-            problems.append(f"buf must be {2 * w} uint32 values")
-        if rare_h.shape != (n_rare,) or rare_v.shape != (n_rare,) or rare_h.dtype != np.int64:
-            problems.append(f"the rare heaps must be {n_rare} (heap, value) pairs")
-        elif n_rare and (np.any(np.diff(rare_h) <= 0) or rare_h[0] < 0 or rare_h[-1] >= size):
-            problems.append("the rare heaps must increase and lie below size")
-        if count.shape != (largest + 1,) or int(count.sum()) != size or (size and count[largest] < 1):
-            problems.append(f"count must have {largest + 1} entries summing to size {size}")
-        if size and meta["largest_index"] >= size:
-            problems.append("largest_index must lie below size")
-        if meta["method"] not in ("plain", "parity", "naive") or meta["par"] > 1 or meta["k"] > 1:
-            problems.append(f"unknown method {meta['method']!r}")
-        if problems:
-            raise ValueError(f"{path}: " + "; ".join(problems))
-        held = rare_h[rare_h < min(size, w)]
-        if held.size and np.any(buf[held] != rare_v[: held.size]):
-            raise ValueError(f"{path}: the rare values disagree with the values held")
         stream.buf = buf.copy()
         stream.size = size
         stream.method = Method(meta["method"], meta["mask"], meta["par"], meta["k"])
+        stream.cls = stream.method.class_table(stream.stamp.size)
         stream.stats[:] = (largest, meta["largest_index"])
         stream.next_choice = meta["next_choice"]
         cap = max(1024, 2 * n_rare)
@@ -378,7 +407,286 @@ class Stream:
         stream.n_rare = n_rare
         stream._grow_work(max(64, _pow2_at_least(4 * (largest + 1))))
         stream.count[: largest + 1] = count
+        _recheck(path, stream, w)
         return stream
+
+
+# ---------------------------------------------------------------- reading a checkpoint
+
+_INTS = ("mask", "par", "k", "window", "max_window", "size", "n_rare", "largest", "largest_index", "next_choice")
+_KEYS = {"format", "version", "game", "requested", "method", "sha256", *_INTS}
+_ARRAYS = {"buf": np.uint32, "rare_h": np.int64, "rare_v": np.uint32, "count": np.int64}
+
+
+def _read_checkpoint(path: Path, game) -> tuple[dict, dict[str, np.ndarray]]:
+    """The header and arrays of a checkpoint file, every size checked before it is read (else CheckpointError)."""
+    try:
+        if path.stat().st_size == 0:
+            raise CheckpointError(f"{path} is empty: not a nimlib checkpoint")
+        with zipfile.ZipFile(path) as zf:
+            members = {info.filename: info for info in zf.infolist()}
+            expected = {"meta.npy"} | {f"{k}.npy" for k in _ARRAYS}
+            if set(members) != expected:
+                raise CheckpointError(f"{path} is not a nimlib checkpoint (members {sorted(members)[:6]})")
+            raw = _member(zf, members["meta.npy"], MAX_HEADER, path)
+            header = _npy(raw, path, "meta")
+            if header.dtype.kind != "U" or header.shape != ():
+                raise CheckpointError(f"{path}: the header must be one JSON string")
+            meta = _check_meta(path, json.loads(str(header)), game)
+            sizes = {
+                "buf": 2 * meta["window"],
+                "rare_h": meta["n_rare"],
+                "rare_v": meta["n_rare"],
+                "count": meta["largest"] + 1,
+            }
+            arrays = {}
+            for key, dtype in _ARRAYS.items():
+                want = np.dtype(dtype)
+                raw = _member(zf, members[f"{key}.npy"], sizes[key] * want.itemsize + 1024, path)
+                a = _npy(raw, path, key)
+                if a.dtype != want or a.shape != (sizes[key],):
+                    raise CheckpointError(f"{path}: {key} must be {sizes[key]:,} {want.name} values, got {a.shape}")
+                arrays[key] = a
+            return meta, arrays
+    except CheckpointError:
+        raise
+    except OSError as error:
+        raise CheckpointError(f"cannot read the checkpoint {path}: {error.strerror or error}") from None
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        EOFError,
+        zlib.error,
+        ValueError,
+        KeyError,
+        RecursionError,
+    ) as error:
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise CheckpointError(f"{path} is not a readable nimlib checkpoint (truncated or damaged: {reason})") from None
+
+
+def _member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int, path: Path) -> bytes:
+    """A zip member's bytes, refused (before reading) if it claims or holds more than ``limit`` bytes."""
+    if info.file_size > limit:
+        raise CheckpointError(f"{path}: {info.filename} claims {info.file_size:,} bytes, more than its sizes allow")
+    with zf.open(info) as f:
+        raw = f.read(limit + 1)
+    if len(raw) > limit:
+        raise CheckpointError(f"{path}: {info.filename} holds more than {limit:,} bytes")
+    return raw
+
+
+def _npy(raw: bytes, path: Path, key: str) -> np.ndarray:
+    """The array in .npy bytes, read without trusting the header's shape (the bytes must match it)."""
+    f = io.BytesIO(raw)
+    version = np.lib.format.read_magic(f)
+    if version == (1, 0):
+        shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
+    elif version == (2, 0):
+        shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
+    else:
+        raise CheckpointError(f"{path}: {key} has .npy version {version}")
+    if dtype.hasobject or fortran or len(shape) > 1:
+        raise CheckpointError(f"{path}: {key} must be a plain one-dimensional array")
+    count = int(np.prod(shape, dtype=object)) if shape else 1
+    body = raw[f.tell() :]
+    if len(body) != count * dtype.itemsize:
+        raise CheckpointError(f"{path}: {key} holds {len(body):,} bytes, its header says {count * dtype.itemsize:,}")
+    return np.frombuffer(body, dtype=dtype).reshape(shape)
+
+
+def _check_meta(path: Path, meta: object, game) -> dict:
+    """The header's fields: known keys, exact types, sizes within the limits (else CheckpointError)."""
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        found = meta.get("format") if isinstance(meta, dict) else type(meta).__name__
+        raise CheckpointError(f"{path} is not a nimlib checkpoint (format {_short(found)})")
+    if type(meta.get("version")) is not int or meta["version"] != VERSION:
+        raise CheckpointError(
+            f"{path}: checkpoint version {_short(meta.get('version'))}, this nimlib reads version {VERSION}"
+        )
+    if set(meta) != _KEYS:
+        raise CheckpointError(f"{path}: the header must have exactly the fields {sorted(_KEYS)}")
+    if meta["game"] != getattr(game, "code", None):
+        raise CheckpointError(
+            f"{path} is a checkpoint of {_short(meta['game'])}, not of {getattr(game, 'code', game)!r}"
+        )
+    for key in _INTS:
+        if type(meta[key]) is not int or meta[key] < 0:
+            raise CheckpointError(f"{path}: {key} must be a non-negative int, got {_short(meta[key])}")
+    if not isinstance(meta["sha256"], str) or meta["requested"] not in METHODS:
+        raise CheckpointError(f"{path}: sha256 must be a string and requested one of {METHODS}")
+    limits = {"window": MAX_WINDOW, "max_window": MAX_WINDOW, "n_rare": RARE_CAP, "largest": MAX_VALUE}
+    for key, limit in limits.items():
+        if meta[key] > limit:
+            raise CheckpointError(f"{path}: {key} {meta[key]:,} is past the limit {limit:,}")
+    for key in ("window", "max_window"):
+        if meta[key] < MIN_WINDOW or meta[key] & (meta[key] - 1):
+            raise CheckpointError(f"{path}: {key} {meta[key]:,} is not a power of two of at least {MIN_WINDOW:,}")
+    if meta["size"] >= 1 << 62 or meta["mask"] > MAX_VALUE or meta["largest_index"] >= max(meta["size"], 1):
+        raise CheckpointError(f"{path}: size, mask or largest_index out of range")
+    if meta["method"] not in ("plain", "parity", "naive") or meta["par"] > 1 or meta["k"] > 1:
+        raise CheckpointError(f"{path}: unknown method {_short(meta['method'])}")
+    choice = meta["next_choice"]
+    if choice not in _choice_points(4 * MAX_WINDOW):
+        raise CheckpointError(f"{path}: next_choice {choice:,} is not a choice point (512, 1024, ...)")
+    return meta
+
+
+def _short(value: object) -> str:
+    """A header value for a message: its repr, cut to 60 characters (a forged header may hold anything)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _check_state(path: Path, stream: Stream, meta: dict, arrays: dict[str, np.ndarray]) -> None:
+    """Sizes and counts that must agree with each other (else CheckpointError)."""
+    w, size, n_rare, largest = meta["window"], meta["size"], meta["n_rare"], meta["largest"]
+    rare_h, count = arrays["rare_h"], arrays["count"]
+    problems = []
+    if stream.w != w:
+        problems.append(f"window {w} is not a power of two of at least {MIN_WINDOW} (and 4t + 4)")
+    if n_rare and (np.any(np.diff(rare_h) <= 0) or rare_h[0] < 0 or rare_h[-1] >= size):
+        problems.append("the rare heaps must increase and lie below size")
+    if np.any(count < 0) or int(count.sum()) != size or (size and count[largest] < 1):
+        problems.append(f"count must have {largest + 1} entries summing to size {size}")
+    if size > 2 * w and meta["method"] == "naive" and stream.take_split.size:
+        problems.append("the naive method holds every value: size cannot pass 2·window")
+    if problems:
+        raise CheckpointError(f"{path}: " + "; ".join(problems))
+
+
+def _recheck(path: Path, stream: Stream, w: int) -> None:
+    """Cross-check the held state against the game: recompute the held prefix, derive method, mask, rare heaps."""
+    size, largest = stream.size, int(stream.stats[0])
+    held = min(size, w)
+    prefix = stream.buf[:held]  # a view: converted a block at a time below (the window may be 2^26 values)
+    m = min(held, RECHECK if stream.method.name != "naive" else 1 << 16)
+    if m:
+        fresh = Stream(stream.game, window=_pow2_at_least(m))
+        fresh.run(m)
+        differ = np.flatnonzero(fresh.history()[:m] != stream.buf[:m])
+        if differ.size:
+            raise CheckpointError(f"{path}: the value held for heap {int(differ[0]):,} is not the game's (recomputed)")
+    # The method in force was chosen at a choice point (512, 1024, ...) on the values before it, all in the prefix
+    points = [c for c in _choice_points(stream.next_choice // 2) if c <= held] if stream.take_split.size else []
+    if not points and stream.method.name != "naive":
+        raise CheckpointError(f"{path}: method {stream.method.name} before any choice point (a run starts naive)")
+    if points:
+        splits = stream.take_split.tolist()
+        try:
+            chosen = any(choose(prefix[:c], splits, stream.requested) == stream.method for c in reversed(points))
+        except ValueError as error:  # a requested method that does not apply to this game
+            raise CheckpointError(f"{path}: {error}") from None
+        if not chosen:
+            raise CheckpointError(
+                f"{path}: method {stream.method.name} (mask {stream.method.mask:#x}) is not the one the values "
+                f"held choose at any choice point up to {stream.next_choice // 2:,}"
+            )
+    # The rare heaps among the values held are exactly those the method makes rare, with the values held
+    ring_lo = max(w, size - w) if size > w else size
+    kept, kept_v = stream.rare_h[: stream.n_rare], stream.rare_v[: stream.n_rare].astype(np.int64)
+    block = 1 << 20
+    spans = [(lo, min(lo + block, held)) for lo in range(0, held, block)]
+    spans += [(lo, min(lo + block, size)) for lo in range(ring_lo, size, block)]
+    for lo, hi in spans:
+        heaps = np.arange(lo, hi, dtype=np.int64)
+        values = (prefix[lo:hi] if hi <= held else stream.buf[w + (heaps & (w - 1))]).astype(np.int64)
+        if values.size and int(values.max()) > largest:
+            raise CheckpointError(f"{path}: a value held ({int(values.max()):,}) is above the largest, {largest:,}")
+        a, b = np.searchsorted(kept, (lo, hi))
+        if not np.array_equal(_rare_at(stream.method, heaps, values), kept[a:b]):
+            raise CheckpointError(f"{path}: the rare heaps in {lo:,}..{hi - 1:,} disagree with the values held")
+        if np.any(kept_v[a:b] != values[kept[a:b] - lo]):
+            raise CheckpointError(f"{path}: the rare values in {lo:,}..{hi - 1:,} disagree with the values held")
+    at = int(stream.stats[1])
+    if size and (at < held and prefix[at] != largest):
+        raise CheckpointError(f"{path}: largest_index {at:,} does not hold the largest value {largest:,}")
+
+
+def _choice_points(last: int) -> list[int]:
+    """512, 1024, ..., last."""
+    points, c = [], FIRST_CHECKPOINT
+    while c <= last:
+        points.append(c)
+        c *= 2
+    return points
+
+
+def _rare_at(method: Method, heaps: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """The heaps among ``heaps`` (with these values) that ``method`` makes rare."""
+    if method.name == "naive" or not heaps.size:
+        return np.zeros(0, dtype=np.int64)
+    flag = method.class_table(int(values.max(initial=0)) + 1)[values] ^ (method.par & heaps & 1)
+    return heaps[flag.astype(bool)]
+
+
+def _next_choice_after(size: int) -> int:
+    """The first choice point (512, 1024, ...) at or after ``size``."""
+    return max(FIRST_CHECKPOINT, _pow2_at_least(size))
+
+
+@contextmanager
+def lock(folder: str | os.PathLike) -> Iterator[Path]:
+    """Hold folder/stream.lock (the pid) while a run uses the folder; ``CheckpointError`` if it is held.
+
+    The folder is created if needed and must be a writable folder. A lock left by a process that is no
+    longer alive is taken over.
+    """
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise CheckpointError(f"checkpoint folder {folder} is not a folder")
+    target = folder / CHECKPOINT_NAME
+    if target.exists() and not target.is_file():
+        raise CheckpointError(f"{target} is not a regular file (a folder in the checkpoint's place?)")
+    path = folder / LOCK_NAME
+    if folder.is_dir() and _lock_holder(path) == os.getpid():  # this process holds it already (the CLI, then run)
+        yield path
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for _ in range(2):
+            try:
+                fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+            except FileExistsError:
+                holder = _lock_holder(path)
+                if holder is not None and _alive(holder):
+                    raise CheckpointError(
+                        f"{path}: another run (pid {holder}) is using the folder {folder}; wait for it or stop it"
+                    ) from None
+                path.unlink(missing_ok=True)  # stale: its process is gone
+                continue
+            with os.fdopen(fd, "w") as f:
+                f.write(f"{os.getpid()}\n")
+            break
+        else:
+            raise CheckpointError(f"{path}: could not take the lock (another run took it first)")
+    except OSError as error:
+        raise CheckpointError(f"checkpoint folder {folder} cannot be used: {error.strerror or error}") from None
+    try:
+        yield path
+    finally:
+        if _lock_holder(path) == os.getpid():
+            path.unlink(missing_ok=True)
+
+
+def _lock_holder(path: Path) -> int | None:
+    try:
+        text = path.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 12 else None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # alive, another user's
+    except OSError:
+        return False
+    return True
 
 
 def _digest(arrays: dict[str, np.ndarray], meta: dict) -> str:
@@ -394,17 +702,28 @@ def _digest(arrays: dict[str, np.ndarray], meta: dict) -> str:
 def write_frequencies(path: str | os.PathLike, frequencies: dict[int, int]) -> None:
     """Write "value count" lines (Rogalski's format), values increasing, atomically."""
     path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text("".join(f"{v} {c}\n" for v, c in sorted(frequencies.items())), encoding="ascii")
-    os.replace(tmp, path)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text("".join(f"{v} {c}\n" for v, c in sorted(frequencies.items())), encoding="ascii")
+        os.replace(tmp, path)
+    except OSError as error:
+        if tmp.is_file():
+            tmp.unlink()
+        raise OSError(f"cannot write the frequencies to {path}: {error.strerror or error}") from None
 
 
 def read_frequencies(path: str | os.PathLike) -> dict[int, int]:
     """Read a "value count" file (``ValueError`` naming the line if one is not two non-negative ints)."""
     out: dict[int, int] = {}
-    for i, line in enumerate(Path(path).read_text(encoding="ascii").splitlines(), 1):
+    try:
+        text = Path(path).read_text(encoding="ascii")
+    except OSError as error:
+        raise OSError(f"cannot read the frequencies {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not an ASCII 'value count' file") from None
+    for i, line in enumerate(text.splitlines(), 1):
         parts = line.split()
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
             raise ValueError(f"{path}, line {i}: expected 'value count', got {line!r}")
         out[int(parts[0])] = int(parts[1])
     return out
