@@ -168,10 +168,15 @@ def test_pages_carry_no_widget_manager_or_bundle_copies(built_book):
         assert 'type="module"' not in html and "modulepreload" not in html, page
         for heavy in ("embed-amd.js", "require.js", "nimwidgets.js"):
             assert heavy not in html, f"{page} still loads {heavy}"
+        saved = 0
         for block in re.findall(r'widget-state\+json">(.*?)</script>', html, re.S):
+            saved += len(block)
             for model in json.loads(block)["state"].values():
                 assert "_esm" not in model["state"] and "_css" not in model["state"], page
-        assert len(html) < 300_000, f"{page} weighs {len(html)} bytes of HTML"
+        # What the widgets add (a bundle copy alone is over 200 KB) stays small; the rest is the chapter's
+        # own prose and code, which grows with the text (chapter 16 is 8,000 words and 300 KB)
+        assert saved < 60_000, f"{page} saves {saved} bytes of widget state"
+        assert len(html) < 400_000, f"{page} weighs {len(html)} bytes of HTML"
         checked += 1
     assert checked >= 10
 

@@ -182,9 +182,13 @@ _THEME_LABELS = (
 
 
 def accessible_theme(html: str) -> str:
-    """The theme's buttons with accessible names that contain their visible text (WCAG 2.5.3)."""
+    """The theme's buttons with accessible names that contain their visible text (WCAG 2.5.3), and the
+    bibliography's entries as items of its list (sphinxcontrib-bibtex gives a role="list" whose children are
+    doc-biblioentry, which a list may not hold)."""
     for pattern, replacement in _THEME_LABELS:
         html = pattern.sub(replacement, html)
+    if 'class="citation-list"' in html:
+        html = html.replace('role="doc-biblioentry"', 'role="listitem"')
     return html
 
 
