@@ -757,7 +757,9 @@ class DrillWidget(anywidget.AnyWidget):
             bound = check_int(bound, "bound", minimum=1)
             if bound > 12:
                 raise ValueError(f"bound must be at most 12 (the quotient's table is shown beside the rows): {bound}")
-            params["quotient"] = misere_quotient_params(kayles if heap_game is None else heap_game, bound)
+            heap_game = kayles if heap_game is None else heap_game
+            params["quotient"] = misere_quotient_params(heap_game, bound)
+            params["game_name"] = "Kayles" if heap_game is kayles else f"the octal game {heap_game.name}"
         elif heap_game is not None:
             raise ValueError("heap_game is for the quotient drill")
         super().__init__(

@@ -636,7 +636,7 @@ function drawProblem(doc, part, prompt, inputs, p, params) {
       part("label", { className: "nimlib-drill-field" }, `${label} `, part("select", { name }, part("option", { value: "" }, chooseText), ...list.map(([v, t]) => part("option", { value: String(v) }, t))));
     const names = q.names.map((n, e) => [e, n]);
     words = [
-      part("p", { text: `Misère rows: ${p.rows.map((n) => `${n}`).join(", ")}. Name each row's element, multiply them in the table, and say whether the product is in the P-portion {${q.p_portion.map((e) => q.names[e]).join(", ")}}.` }),
+      part("p", { text: `Misère ${params.game_name || "rows"}: rows of ${p.rows.join(", ")}. Name each row's element, multiply them in the table, and say whether the product is in the P-portion {${q.p_portion.map((e) => q.names[e]).join(", ")}}.` }),
       table(["row of", ...q.pretend.slice(1, q.bound + 1).map((_, n) => String(n + 1))], [["element", ...q.pretend.slice(1, q.bound + 1).map((e) => q.names[e])]]),
       part("div", { className: "nimlib-drill-scroll" }, table(["·", ...q.names], q.names.map((n, a) => [n, ...q.names.map((_, b) => q.names[q.table[a][b]])]))),
     ];
