@@ -506,7 +506,7 @@ export function mountDrill(model, root) {
   const check = part("button", { type: "submit", "data-ctl": "check" }, "Check");
   const next = part("button", { type: "button", "data-ctl": "next", onclick: () => fresh(true) }, "Next problem");
   const reset = part("button", { type: "button", "data-ctl": "reset", onclick: resetProgress }, "Reset progress");
-  const form = part("form", { className: "nimlib-drill-form", onsubmit: (e) => (e.preventDefault(), judge()) }, inputs, part("div", { className: "nimlib-controls" }, check, next, reset));
+  const form = part("form", { className: "nimlib-drill-form", onsubmit: (e) => (e && e.preventDefault && e.preventDefault(), judge()) }, inputs, part("div", { className: "nimlib-controls" }, check, next, reset));
   const feedback = part("div", { className: "nimlib-drill-feedback", role: "status", "aria-live": "polite" });
   box.append(title, prompt, form, feedback);
   root.replaceChildren(box);
@@ -541,7 +541,7 @@ export function mountDrill(model, root) {
   }
   function read() {
     const out = {};
-    for (const node of inputs.querySelectorAll("[name]")) out[node.name] = node.value;
+    for (const node of inputs.querySelectorAll("[name]")) out[node.getAttribute("name")] = node.value;
     return out;
   }
   function judge() {
@@ -620,7 +620,7 @@ function drawProblem(doc, part, prompt, inputs, p, params) {
     const K = drillRuleValues(DRILL_KAYLES, most);
     words = [
       part("p", { text: "Kayles: these rows are one sum (● a pin, · a knocked-down pin). What is its value? K(n), the value of a row of n pins:" }),
-      table(["n", ...K.map((_, n) => String(n))], [["K(n)", ...K]]),
+      part("div", { className: "nimlib-drill-scroll", tabindex: "0", role: "region", "aria-label": "the values K(n)" }, table(["n", ...K.map((_, n) => String(n))], [["K(n)", ...K]])),
       part("pre", { className: "nimlib-drill-binary", text: p.rows.map((runs, i) => `row ${i + 1}: ${runs.map((r) => "●".repeat(r)).join("·")}`).join("\n") }),
     ];
     controls = [field("value", "value =", { inputmode: "numeric", size: "4" })];
@@ -638,7 +638,7 @@ function drawProblem(doc, part, prompt, inputs, p, params) {
     words = [
       part("p", { text: `Misère ${params.game_name || "rows"}: rows of ${p.rows.join(", ")}. Name each row's element, multiply them in the table, and say whether the product is in the P-portion {${q.p_portion.map((e) => q.names[e]).join(", ")}}.` }),
       table(["row of", ...q.pretend.slice(1, q.bound + 1).map((_, n) => String(n + 1))], [["element", ...q.pretend.slice(1, q.bound + 1).map((e) => q.names[e])]]),
-      part("div", { className: "nimlib-drill-scroll" }, table(["·", ...q.names], q.names.map((n, a) => [n, ...q.names.map((_, b) => q.names[q.table[a][b]])]))),
+      part("div", { className: "nimlib-drill-scroll", tabindex: "0", role: "region", "aria-label": "the quotient's multiplication table" }, table(["·", ...q.names], q.names.map((n, a) => [n, ...q.names.map((_, b) => q.names[q.table[a][b]])]))),
     ];
     controls = [
       ...p.rows.map((n, i) => options(`row${i}`, `row ${i + 1} (${n}):`, names, "element…")),
