@@ -589,6 +589,12 @@ function drawProblem(doc, part, prompt, inputs, p, params) {
   const field = (name, label, attrs = {}) => part("label", { className: "nimlib-drill-field" }, `${label} `, part("input", { name, type: "text", autocomplete: "off", spellcheck: "false", ...attrs }));
   const table = (head, rows) =>
     part("table", { className: "nimlib-drill-table" }, part("thead", {}, part("tr", {}, ...head.map((h) => part("th", { scope: "col" }, h)))), part("tbody", {}, ...rows.map((r) => part("tr", {}, ...r.map((c, i) => part(i ? "td" : "th", i ? {} : { scope: "row" }, String(c)))))));
+  // heaps in binary, one column per power of 2, headed as the diagnoses name them ("column 2^1")
+  const binaryTable = (heaps) => {
+    const w = Math.max(...heaps.map((h) => h.toString(2).length));
+    const head = ["heap", ...Array.from({ length: w }, (_, i) => `2^${w - 1 - i}`)];
+    return table(head, heaps.map((h) => [h, ...h.toString(2).padStart(w, "0")]));
+  };
   let words = [];
   let controls = [];
   if (p.skill === "mex" && p.kind === "fill") {
@@ -601,7 +607,7 @@ function drawProblem(doc, part, prompt, inputs, p, params) {
     const width = Math.max(...p.heaps.map((h) => h.toString(2).length));
     words = [
       part("p", { text: "Add these heaps column by column without carrying (an odd number of 1s gives 1). What is their nim-sum, in binary?" }),
-      part("pre", { className: "nimlib-drill-binary", text: p.heaps.map((h) => `${String(h).padStart(4)}  ${h.toString(2).padStart(width, "0")}`).join("\n") }),
+      binaryTable(p.heaps),
     ];
     controls = [field("bits", "nim-sum in binary:", { inputmode: "numeric", size: String(width + 2) })];
   } else if (p.skill === "winning-move") {
@@ -610,7 +616,7 @@ function drawProblem(doc, part, prompt, inputs, p, params) {
     words = [
       part("p", { text: `${p.misere ? "Misère " : ""}${game}: find a winning move from heaps (${p.heaps.join(", ")}). Type the new size of the heap${p.k > 1 ? "s" : ""} you change.${tail}` }),
     ];
-    if (p.k > 1) words.push(part("pre", { className: "nimlib-drill-binary", text: drillBinaryLines(p.heaps) }));
+    if (p.k > 1) words.push(binaryTable(p.heaps));
     controls = p.heaps.map((h, i) => field(`heap${i}`, `heap ${i + 1}:`, { inputmode: "numeric", size: "3", value: String(h) }));
   } else if (p.skill === "sum" && p.game === "hackenbush") {
     words = [part("p", { text: "Green Hackenbush: a stalk of n edges is worth n; by the colon principle, branches meeting at a fork count as one stalk of their nim-sum. What is the value of the whole picture?" }), drillTrees(doc, p.trees)];
@@ -650,21 +656,16 @@ function drawProblem(doc, part, prompt, inputs, p, params) {
   inputs.replaceChildren(...controls);
 }
 
-function drillBinaryLines(heaps) {
-  const width = Math.max(...heaps.map((h) => h.toString(2).length));
-  return heaps.map((h) => `${String(h).padStart(4)}  ${h.toString(2).padStart(width, "0")}`).join("\n");
-}
-
 /** Hackenbush trees drawn as a small SVG (a trunk from the ground, branches from its top), with a text alternative. */
 function drillTrees(doc, trees) {
   const ns = "http://www.w3.org/2000/svg";
-  const unit = 14;
+  const unit = 20;
   const tall = Math.max(...trees.map((t) => t.trunk + Math.max(0, ...t.branches))) * unit + 16;
-  const widths = trees.map((t) => Math.max(1, t.branches.length) * 24 + 16);
+  const widths = trees.map((t) => Math.max(1, t.branches.length) * 30 + 16);
   const svg = doc.createElementNS(ns, "svg");
   const total = widths.reduce((x, w) => x + w, 0);
   svg.setAttribute("viewBox", `0 0 ${total} ${tall}`);
-  svg.setAttribute("width", String(Math.min(total, 340)));
+  svg.setAttribute("width", String(Math.min(total * 1.5, 340)));
   svg.setAttribute("role", "img");
   const words = trees.map((t, i) => `tree ${i + 1}: a trunk of ${t.trunk}${t.branches.length ? ` with branches of ${t.branches.join(", ")}` : " (a stalk)"}`);
   svg.setAttribute("aria-label", words.join("; "));
@@ -686,7 +687,7 @@ function drillTrees(doc, trees) {
     let y = ground;
     for (let e = 0; e < t.trunk; e++, y -= unit) line(x, y, x, y - unit);
     t.branches.forEach((b, m) => {
-      const dx = (m - (t.branches.length - 1) / 2) * 20;
+      const dx = (m - (t.branches.length - 1) / 2) * 28;
       let [bx, by] = [x, y];
       for (let e = 0; e < b; e++) {
         const nx = x + (dx * (e + 1)) / b;
