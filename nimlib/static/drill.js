@@ -243,12 +243,12 @@ export function drillSumParts(p) {
   if (p.game === "hackenbush") {
     return p.trees.map((t, i) => {
       const fork = t.branches.reduce((x, b) => x ^ b, 0);
-      return { label: `tree ${i + 1}`, value: t.trunk + fork, fork, trunk: t.trunk, branches: t.branches };
+      return { label: `tree ${i}`, value: t.trunk + fork, fork, trunk: t.trunk, branches: t.branches };
     });
   }
   const most = Math.max(...p.rows.flat());
   const K = drillRuleValues(DRILL_KAYLES, most);
-  return p.rows.map((runs, i) => ({ label: `row ${i + 1}`, value: runs.reduce((x, r) => x ^ K[r], 0), runs, K }));
+  return p.rows.map((runs, i) => ({ label: `row ${i}`, value: runs.reduce((x, r) => x ^ K[r], 0), runs, K }));
 }
 
 // ---------------------------------------------------------------- judging
@@ -295,7 +295,7 @@ export function drillJudge(problem, fields, params = {}) {
     const count = changed.filter(Boolean).length;
     if (count === 0) return { refused: "Change at least one heap: a move takes stones." };
     const grown = after.findIndex((v, i) => v > p.heaps[i]);
-    if (grown >= 0) return { correct: false, text: `Heap ${grown + 1} has ${p.heaps[grown]} stones: a move can only take stones away (leave 0 to ${p.heaps[grown] - 1}).` };
+    if (grown >= 0) return { correct: false, text: `Heap ${grown} has ${p.heaps[grown]} stones: a move can only take stones away (leave 0 to ${p.heaps[grown] - 1}).` };
     if (count > p.k) return { correct: false, text: `You changed ${count} heaps, but a move changes at most ${p.k === 1 ? "one heap" : `${p.k} heaps`}.` };
     if (drillIsP(after, p.k, p.misere)) return { correct: true, text: `Right: (${after.join(", ")}) is a P-position, so the other player loses.` };
     if (p.misere && after.every((v) => v <= 1)) {
@@ -369,11 +369,11 @@ export function drillJudge(problem, fields, params = {}) {
       const n = p.rows[wrong];
       const other = q.pretend.findIndex((e, m) => m > 0 && e === rows[wrong]);
       const where = other > 0 ? `${name(rows[wrong])} is the element of a row of ${other}, not of ${n}` : `no row of at most ${q.bound} is ${name(rows[wrong])}`;
-      return { correct: false, text: `Row ${wrong + 1} (${n}): ${where}; look it up in the list of rows.` };
+      return { correct: false, text: `Row ${wrong} (${n}): ${where}; look it up in the list of rows.` };
     }
     if (product !== s.total) {
       const missing = s.elements.findIndex((_, i) => s.elements.reduce((t, e, m) => (m === i ? t : q.table[t][e]), 0) === product);
-      if (s.elements.length > 1 && missing >= 0) return { correct: false, text: `${name(product)} is the product without row ${missing + 1} (${name(s.elements[missing])}): multiply every row.` };
+      if (s.elements.length > 1 && missing >= 0) return { correct: false, text: `${name(product)} is the product without row ${missing} (${name(s.elements[missing])}): multiply every row.` };
       const step = s.elements.length > 2 ? `: start with ${name(s.elements[0])} · ${name(s.elements[1])} = ${name(s.products[1])} (row ${name(s.elements[0])}, column ${name(s.elements[1])} of the table)` : ": read it in the table, row of the first element, column of the second";
       return { correct: false, text: `${name(product)} is not the product of ${s.elements.map(name).join(" · ")}${step}.` };
     }
@@ -617,7 +617,7 @@ function drawProblem(doc, part, prompt, inputs, p, params) {
       part("p", { text: `${p.misere ? "Misère " : ""}${game}: find a winning move from heaps (${p.heaps.join(", ")}). Type the new size of the heap${p.k > 1 ? "s" : ""} you change.${tail}` }),
     ];
     if (p.k > 1) words.push(binaryTable(p.heaps));
-    controls = p.heaps.map((h, i) => field(`heap${i}`, `heap ${i + 1}:`, { inputmode: "numeric", size: "3", value: String(h) }));
+    controls = p.heaps.map((h, i) => field(`heap${i}`, `heap ${i}:`, { inputmode: "numeric", size: "3", value: String(h) }));
   } else if (p.skill === "sum" && p.game === "hackenbush") {
     words = [part("p", { text: "Green Hackenbush: a stalk of n edges is worth n; by the colon principle, branches meeting at a fork count as one stalk of their nim-sum. What is the value of the whole picture?" }), drillTrees(doc, p.trees)];
     controls = [field("value", "value =", { inputmode: "numeric", size: "4" })];
@@ -627,7 +627,7 @@ function drawProblem(doc, part, prompt, inputs, p, params) {
     words = [
       part("p", { text: "Kayles: these rows are one sum (● a pin, · a knocked-down pin). What is its value? K(n), the value of a row of n pins:" }),
       part("div", { className: "nimlib-drill-scroll", tabindex: "0", role: "region", "aria-label": "the values K(n)" }, table(["n", ...K.map((_, n) => String(n))], [["K(n)", ...K]])),
-      part("pre", { className: "nimlib-drill-binary", text: p.rows.map((runs, i) => `row ${i + 1}: ${runs.map((r) => "●".repeat(r)).join("·")}`).join("\n") }),
+      part("pre", { className: "nimlib-drill-binary", text: p.rows.map((runs, i) => `row ${i}: ${runs.map((r) => "●".repeat(r)).join("·")}`).join("\n") }),
     ];
     controls = [field("value", "value =", { inputmode: "numeric", size: "4" })];
   } else if (p.skill === "nim-product") {
@@ -647,7 +647,7 @@ function drawProblem(doc, part, prompt, inputs, p, params) {
       part("div", { className: "nimlib-drill-scroll", tabindex: "0", role: "region", "aria-label": "the quotient's multiplication table" }, table(["·", ...q.names], q.names.map((n, a) => [n, ...q.names.map((_, b) => q.names[q.table[a][b]])]))),
     ];
     controls = [
-      ...p.rows.map((n, i) => options(`row${i}`, `row ${i + 1} (${n}):`, names, "element…")),
+      ...p.rows.map((n, i) => options(`row${i}`, `row ${i} (${n}):`, names, "element…")),
       options("product", "product:", names, "element…"),
       options("portion", "position:", [["P", "P (in the P-portion)"], ["N", "N (not in it)"]], "P or N…"),
     ];
@@ -667,7 +667,7 @@ function drillTrees(doc, trees) {
   svg.setAttribute("viewBox", `0 0 ${total} ${tall}`);
   svg.setAttribute("width", String(Math.min(total * 1.5, 340)));
   svg.setAttribute("role", "img");
-  const words = trees.map((t, i) => `tree ${i + 1}: a trunk of ${t.trunk}${t.branches.length ? ` with branches of ${t.branches.join(", ")}` : " (a stalk)"}`);
+  const words = trees.map((t, i) => `tree ${i}: a trunk of ${t.trunk}${t.branches.length ? ` with branches of ${t.branches.join(", ")}` : " (a stalk)"}`);
   svg.setAttribute("aria-label", words.join("; "));
   const line = (x1, y1, x2, y2) => {
     const l = doc.createElementNS(ns, "line");
