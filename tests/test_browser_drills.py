@@ -3,9 +3,9 @@
 Every chapter page that should hold a drill is opened from disk; each ``[data-drill]`` element (none found
 fails) is answered wrongly by keyboard (typing, arrow keys in a choice, Enter on Check), and the diagnosis the
 page shows must be the one drill.js computes for that answer (not a bare "wrong"); then it is answered rightly.
-The Check button does not move when the feedback appears, and at 390 px nothing overflows and every target is
-at least 24 px. The answers are computed by the page's own drillSolve / drillWrongFields (the node test,
-tests/test_js_drills.py, checks those against nimlib). Slow: it needs the built book (``built_book``).
+The Check button does not move when the feedback appears; at 390 px nothing overflows and every target is at
+least 24 px; axe-core finds nothing in the drills. The answers are computed by the page's own drillSolve and
+drillWrongFields (tests/test_js_drills.py checks those against nimlib). Slow: it needs the built book.
 """
 
 from __future__ import annotations
@@ -16,6 +16,16 @@ import pytest
 from selenium.webdriver.common.keys import Keys
 
 from .test_browser import browser, open_page  # noqa: F401 -- fixtures
+from .test_pages import AXE
+
+# axe-core on the page's drills alone (the whole pages are checked in tests/test_pages.py)
+_AXE_DRILLS = """
+const done = arguments[arguments.length - 1];
+axe.run({include: [...document.querySelectorAll('[data-drill]')]},
+        {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']}})
+  .then((r) => done(r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '))))
+  .catch((e) => done(['axe-error: ' + e]));
+"""
 
 pytestmark = pytest.mark.slow
 
@@ -124,6 +134,9 @@ def test_every_drill_from_disk_by_keyboard(browser, built_book, width):  # noqa:
                 # one more solved (progress is kept in localStorage: the 390 px run follows the desktop one)
                 assert _solved(right["score"]) == _solved(before["score"]) + 1, (before["score"], right["score"])
                 seen += 1
+            browser.execute_script(AXE.read_text(encoding="utf-8"))
+            found = browser.execute_async_script(_AXE_DRILLS)
+            assert not found, f"{page} at {width} px: axe finds {found}"
     finally:
         browser.set_window_size(1280, 1000)
     assert seen >= len(DRILL_PAGES), f"only {seen} drills answered"
