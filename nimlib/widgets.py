@@ -49,12 +49,12 @@ _IMPORT = re.compile(r"""^\s*import\s[^;]*?from\s+["']\.\.?/[^"']+["'];?\s*$""",
 
 @functools.cache
 def bundle() -> str:
-    """The front end as one ES module: core.js, puzzle.js, then every games/*.js, relative imports dropped.
+    """The front end as one ES module: core.js, puzzle.js, drill.js, then every games/*.js, relative imports dropped.
 
     Each file is an ES module of its own for the node tests; concatenated they share one scope,
     which is why top-level names must be unique across files (see static/README.md).
     """
-    files = [STATIC / "core.js", STATIC / "puzzle.js", *sorted((STATIC / "games").glob("*.js"))]
+    files = [STATIC / "core.js", STATIC / "puzzle.js", STATIC / "drill.js", *sorted((STATIC / "games").glob("*.js"))]
     parts = [
         f"// ---- {path.relative_to(STATIC)}\n{_IMPORT.sub('', path.read_text(encoding='utf-8'))}" for path in files
     ]
@@ -734,6 +734,115 @@ class PuzzleWidget(anywidget.AnyWidget):
         """ "P" or "N": the outcome of ``position`` (any form the page or Python uses) for the player to move."""
         position = _turn(self._rules, _decode(self._rules, position), "reader")
         return "P" if _is_p(self._rules, position, self._known) else "N"
+
+
+DRILL_SKILLS = ("mex", "nim-sum", "winning-move", "sum", "nim-product", "quotient")  # drill.js DRILL_SKILLS
+DRILL_LEVELS = 5  # drill.js DRILL_LEVELS
+DRILL_KEYS = ("level", "streak", "solved")  # what the page writes in drill mode (drill.js persist)
+_OCTAL_CODE = re.compile(r"^0\.[0-7]{1,6}$")
+
+
+class DrillWidget(anywidget.AnyWidget):
+    """A drill on one core skill: the page deals problems, judges the answers and names the mistake.
+
+    ``skill`` is one of ``mex`` (G(x) from the options' values, or g(0..n) of a subtraction or octal game),
+    ``nim-sum`` (binary, column by column), ``winning-move`` (Nim, misère Nim with ``misere=True``, Moore's
+    Nim_k with ``k``), ``sum`` (Kayles rows, or Hackenbush stalks and trees with ``game="hackenbush"``),
+    ``nim-product`` or ``quotient`` (the misère quotient of ``heap_game``'s rows up to ``bound``, from
+    nimlib.quotient, sent in ``params``). The same front end as :class:`PlayWidget` in drill mode: it works
+    in Jupyter and in the static book with no kernel. ``level`` (1 to 5) is where the reader starts; three
+    right answers in a row move up one. The page writes back ``level``, ``streak`` and ``solved``.
+
+    >>> DrillWidget("winning-move", k=2).params
+    {'k': 2}
+    """
+
+    _esm = bundle()
+    _css = stylesheet()
+    mode = traitlets.Unicode("drill").tag(sync=True)
+    skill = traitlets.Unicode("").tag(sync=True)
+    level = traitlets.Int(1).tag(sync=True)
+    seed = traitlets.Int(None, allow_none=True).tag(sync=True)
+    params = traitlets.Dict().tag(sync=True)
+    streak = traitlets.Int(0).tag(sync=True)
+    solved = traitlets.Int(0).tag(sync=True)
+
+    def __init__(
+        self,
+        skill: str,
+        *,
+        level: int = 1,
+        seed: int | None = None,
+        k: int | None = None,
+        misere: bool = False,
+        game: str | None = None,
+        kinds: tuple[str, ...] | None = None,
+        octal: tuple[str, ...] | None = None,
+        heap_game: Any = None,
+        bound: int = 4,
+    ) -> None:
+        if skill not in DRILL_SKILLS:
+            raise ValueError(f"skill must be one of {', '.join(DRILL_SKILLS)}, got {short_repr(skill)}")
+        level = check_int(level, "level", minimum=1)
+        if level > DRILL_LEVELS:
+            raise ValueError(f"level must be at most {DRILL_LEVELS}, got {level}")
+        params: dict = {}
+        if k is not None:
+            if skill != "winning-move":
+                raise ValueError("k is for the winning-move drill (Moore's Nim_k)")
+            params["k"] = check_int(k, "k", minimum=1)
+            if params["k"] > 4:
+                raise ValueError(f"k must be at most 4 (a drill's heaps are few), got {k}")
+        if check_bool(misere, "misere"):
+            if skill != "winning-move":
+                raise ValueError("misere is for the winning-move drill")
+            params["misere"] = True
+        if game is not None:
+            if skill != "sum" or game not in ("kayles", "hackenbush"):
+                raise ValueError(f"game is for the sum drill: 'kayles' or 'hackenbush', got {short_repr(game)}")
+            params["game"] = game
+        if (kinds is not None or octal is not None) and skill != "mex":
+            raise ValueError("kinds and octal are for the mex drill")
+        if kinds is not None:
+            kinds = list(kinds)
+            if not kinds or any(kind not in ("mex", "fill") for kind in kinds):
+                raise ValueError(f"kinds must be some of 'mex' and 'fill', got {short_repr(kinds)}")
+            params["kinds"] = kinds
+        if octal is not None:
+            codes = [octal] if isinstance(octal, str) else list(octal)
+            if not codes or not all(isinstance(c, str) and _OCTAL_CODE.match(c) for c in codes):
+                raise ValueError(f"octal must be octal codes such as '0.77', got {short_repr(octal)}")
+            params["rules"] = [{"kind": "octal", "code": c} for c in codes]
+        if skill == "quotient":
+            from .rulesets import kayles
+            from .tables import misere_quotient_params
+
+            bound = check_int(bound, "bound", minimum=1)
+            if bound > 12:
+                raise ValueError(f"bound must be at most 12 (the quotient's table is shown beside the rows): {bound}")
+            heap_game = kayles if heap_game is None else heap_game
+            params["quotient"] = misere_quotient_params(heap_game, bound)
+            params["game_name"] = "Kayles" if heap_game is kayles else f"the octal game {heap_game.name}"
+        elif heap_game is not None:
+            raise ValueError("heap_game is for the quotient drill")
+        super().__init__(
+            skill=skill, level=level, seed=None if seed is None else check_int(seed, "seed", minimum=0), params=params
+        )
+
+    def set_state(self, sync_data: dict) -> None:
+        """The page's progress (level, streak, solved), kept only when each is a whole number in range."""
+        try:
+            _check_page_changes(sync_data, DRILL_KEYS)
+            for name, value in sync_data.items():
+                top = DRILL_LEVELS if name == "level" else MAX_RESULTS * 1000
+                if isinstance(value, bool) or not isinstance(value, int) or not (name != "level" or value >= 1):
+                    raise ValueError(f"{name} must be a whole number")
+                if not 0 <= value <= top:
+                    raise ValueError(f"{name} must be from 0 to {top}")
+        except Exception:  # anything wrong in the page's data: keep what stands
+            self.send_state()
+            return
+        super().set_state(sync_data)
 
 
 def _is_p(rules: Playable, position: Any, memo: dict | None = None) -> bool:

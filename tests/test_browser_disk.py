@@ -29,7 +29,7 @@ LAB_PAGE = "book/lab.html"
 
 _MOUNTED = (
     "return [...document.querySelectorAll('.nimlib-mount')]"
-    ".filter((h) => h.querySelector(':scope > .nimlib-play, :scope > .nimlib-puzzle')).length"
+    ".filter((h) => h.querySelector(':scope > .nimlib-play, :scope > .nimlib-puzzle, :scope > .nimlib-drill')).length"
 )
 
 

@@ -33,9 +33,11 @@ export function savedModels(doc) {
   return models;
 }
 
-/** A play widget's saved model: an anywidget model saved by nimlib.widgets.PlayWidget (it has a game). */
+/** A play widget's saved model: an anywidget model saved by nimlib.widgets.PlayWidget (it has a game) or DrillWidget (a skill). */
 export function isPlayModel(model) {
-  return Boolean(model && model.model_module === "anywidget" && model.state && typeof model.state.game === "string" && model.state.game);
+  if (!(model && model.model_module === "anywidget" && model.state)) return false;
+  const { game, mode, skill } = model.state;
+  return Boolean((typeof game === "string" && game) || (mode === "drill" && typeof skill === "string" && skill));
 }
 
 /**

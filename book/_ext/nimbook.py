@@ -79,11 +79,13 @@ NEEDS_JS = (
 
 
 def is_play_model(model: object) -> bool:
-    """A saved model of a nimlib play widget: an anywidget model whose state names a game."""
+    """A saved model of a nimlib play widget: an anywidget model whose state names a game (or a drill's skill)."""
     if not isinstance(model, dict):
         return False
     state = model.get("state")
-    return model.get("model_module") == "anywidget" and isinstance(state, dict) and bool(state.get("game"))
+    if model.get("model_module") != "anywidget" or not isinstance(state, dict):
+        return False
+    return bool(state.get("game")) or (state.get("mode") == "drill" and bool(state.get("skill")))
 
 
 def _script(kind: str, data: object) -> str:

@@ -973,6 +973,7 @@ export default {
   render({ model, el: root }) {
     // puzzle mode: mountPuzzle is defined by puzzle.js, which the bundle puts right after this file
     if (model.get("mode") === "puzzle") return mountPuzzle(model, root); // eslint-disable-line no-undef
+    if (model.get("mode") === "drill") return mountDrill(model, root); // eslint-disable-line no-undef -- drill.js, in the bundle
     return mount(model, root);
   },
 };

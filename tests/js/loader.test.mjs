@@ -87,6 +87,10 @@ test("isPlayModel: only anywidget models that name a game", () => {
   assert.equal(loader.isPlayModel({ model_module: "anywidget", state: {} }), false);
   assert.equal(loader.isPlayModel({ model_module: "@jupyter-widgets/controls", state: { game: "nim" } }), false);
   assert.equal(loader.isPlayModel(undefined), false);
+  // a drill (nimlib.widgets.DrillWidget) names no game but its skill, in drill mode
+  assert.equal(loader.isPlayModel({ model_module: "anywidget", state: { mode: "drill", skill: "mex" } }), true);
+  assert.equal(loader.isPlayModel({ model_module: "anywidget", state: { mode: "drill" } }), false);
+  assert.equal(loader.isPlayModel({ model_module: "anywidget", state: { skill: "mex" } }), false);
 });
 
 test("a widget that cannot be mounted says so in its place, and the widgets after it still mount", () => {

@@ -1,0 +1,703 @@
+// Drills for the core skills (issue 30): the reader computes a mex, a nim-sum, a winning move, the value of a
+// sum, a nim-product or a misère quotient product; the page judges the answer and names the mistake.
+//
+// nimlib.widgets.DrillWidget sets the trait `mode` to "drill" (and `skill`, `level`, `seed`, `params`); the
+// bundle's default export (core.js) then mounts `mountDrill`. Every problem is a plain object; ONE function per
+// skill (drillSolve) computes its answer, and drillJudge compares the reader's answer with it and words the
+// diagnosis from the same data, so what the page says and what it accepts cannot disagree.
+// tests/test_js_drills.py checks both against nimlib on generated fixtures (tests/js/drill_check.mjs).
+import { makeRng, el, escapeHtml } from "./core.js";
+
+export const DRILL_SKILLS = ["mex", "nim-sum", "winning-move", "sum", "nim-product", "quotient"];
+export const DRILL_LEVELS = 5; // levels 1..5
+export const DRILL_RUN = 3; // right answers in a row that move the reader up a level
+const DRILL_TITLES = {
+  mex: "the mex and Grundy values",
+  "nim-sum": "the nim-sum in binary",
+  "winning-move": "the winning move",
+  sum: "the value of a sum",
+  "nim-product": "nim-multiplication",
+  quotient: "misère quotient arithmetic",
+};
+
+// ---------------------------------------------------------------- arithmetic
+
+/** The smallest natural number not in `values`. */
+export function drillMex(values) {
+  const seen = new Set(values);
+  let m = 0;
+  while (seen.has(m)) m++;
+  return m;
+}
+
+/** The nim product a ⊗ b of naturals below 2^16 (the Fermat 2-power rule: F ⊗ F = 3F/2, F ⊗ x = F·x for x < F). */
+export function drillNimProduct(a, b) {
+  if (a < 2 || b < 2) return a * b;
+  let bits = 1;
+  while (Math.max(a, b) >> bits) bits *= 2;
+  const half = bits / 2;
+  const F = 1 << half;
+  const [a1, a0, b1, b0] = [a >> half, a & (F - 1), b >> half, b & (F - 1)];
+  const high = drillNimProduct(a1, b1);
+  const low = drillNimProduct(a0, b0);
+  const middle = drillNimProduct(a1 ^ a0, b1 ^ b0) ^ low;
+  return (middle << half) ^ low ^ drillNimProduct(high, F >> 1);
+}
+
+/** The options of a heap of `h` under `rule` ({kind: "subtraction", set} or {kind: "octal", code}), with values from `g`. */
+export function drillRuleOptions(rule, h, g) {
+  const out = [];
+  if (rule.kind === "subtraction") {
+    for (const s of rule.set) if (s <= h) out.push({ label: String(h - s), value: g[h - s] });
+    return out;
+  }
+  const digits = rule.code.split(".")[1] || "";
+  for (let j = 1; j <= digits.length && j <= h; j++) {
+    const d = Number(digits[j - 1]);
+    const left = h - j;
+    if (d & 1 && left === 0) out.push({ label: "0 (take all)", value: 0 });
+    if (d & 2 && left > 0) out.push({ label: String(left), value: g[left] });
+    if (d & 4) for (let a = 1; a <= left - a; a++) out.push({ label: `${a} + ${left - a}`, value: g[a] ^ g[left - a] });
+  }
+  return out;
+}
+
+/** g(0..n) of `rule`, each the mex of its options' values. */
+export function drillRuleValues(rule, n) {
+  const g = [];
+  for (let h = 0; h <= n; h++) g.push(drillMex(drillRuleOptions(rule, h, g).map((o) => o.value)));
+  return g;
+}
+
+function drillRuleName(rule) {
+  return rule.kind === "subtraction" ? `the subtraction game S = {${rule.set.join(", ")}}` : `the octal game ${rule.code}`;
+}
+
+/** Moore's Nim_k: P-position when every binary column's sum is 0 mod k+1 (misère: all heaps ≤ 1 and the ones ≡ 1 mod k+1). */
+export function drillIsP(heaps, k = 1, misere = false) {
+  if (misere && heaps.every((h) => h <= 1)) return heaps.filter((h) => h === 1).length % (k + 1) === 1;
+  return drillColumns(heaps).every((c) => c % (k + 1) === 0);
+}
+
+/** The number of 1s in each binary column of `values` (index j: column 2^j). */
+export function drillColumns(values) {
+  const out = [];
+  for (const v of values) for (let j = 0; v >> j; j++) out[j] = (out[j] || 0) + ((v >> j) & 1);
+  for (let j = 0; j < out.length; j++) out[j] = out[j] || 0;
+  return out;
+}
+
+const DRILL_COUNT = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
+const drillCount = (n) => DRILL_COUNT[n] || String(n);
+
+/** The highest column where `a` and `b` differ, and how many 1s `values` have there: the column diagnosis. */
+function drillColumnWords(values, a, b, labels = null) {
+  let j = 0;
+  while ((a ^ b) >> (j + 1)) j++;
+  const count = values.filter((v) => (v >> j) & 1).length;
+  const with1 = labels ? labels.filter((_, i) => (values[i] >> j) & 1) : [];
+  const who = with1.length ? ` (${with1.join(", ")})` : "";
+  return { column: j, text: `column 2^${j} has ${drillCount(count)} 1${count === 1 ? "" : "s"}${who}: its parity is ${count % 2}` };
+}
+
+// ---------------------------------------------------------------- problems
+
+const drillPick = (rng, list) => list[Math.floor(rng() * list.length)];
+const drillInt = (rng, lo, hi) => lo + Math.floor(rng() * (hi - lo + 1));
+const SUBTRACTION_SETS = [[1, 2], [1, 3], [2, 3], [1, 2, 3], [1, 4], [2, 5], [1, 3, 4], [2, 3, 5], [1, 4, 5], [3, 4, 6]];
+
+/** A fresh problem of `skill` at `level` (1..5) from `rng`, with the drill's `params` (see DrillWidget). */
+export function drillProblem(skill, level, rng, params = {}) {
+  const L = Math.max(1, Math.min(DRILL_LEVELS, level));
+  if (skill === "mex") {
+    const kinds = params.kinds || ["mex", "fill"];
+    const kind = kinds.length > 1 && L >= 2 ? drillPick(rng, kinds) : kinds[0];
+    if (kind === "fill") {
+      const rules = params.rules || SUBTRACTION_SETS.slice(0, 3 + 2 * L).map((set) => ({ kind: "subtraction", set }));
+      return { skill, kind, rule: drillPick(rng, rules), n: 5 + 2 * L };
+    }
+    const x = drillInt(rng, 6, 12 + 4 * L);
+    const count = drillInt(rng, 2, 2 + L);
+    const steps = [];
+    while (steps.length < count) {
+      const s = drillInt(rng, 1, Math.min(x, 3 + 2 * L));
+      if (!steps.includes(s)) steps.push(s);
+    }
+    steps.sort((p, q) => p - q);
+    return { skill, kind, x, options: steps.map((s) => ({ label: String(x - s), value: drillInt(rng, 0, 1 + L) })) };
+  }
+  if (skill === "nim-sum") {
+    const width = 2 + L;
+    const count = 2 + Math.floor(L / 2);
+    return { skill, heaps: Array.from({ length: count }, () => drillInt(rng, 1, 2 ** width - 1)) };
+  }
+  if (skill === "winning-move") {
+    const k = params.k || 1;
+    const misere = Boolean(params.misere);
+    const count = Math.max(k + 1, 2 + Math.floor((L + 1) / 2));
+    for (;;) {
+      let heaps = Array.from({ length: count }, () => drillInt(rng, 1, 2 + 2 * L));
+      if (misere && rng() < 0.4) heaps = heaps.map((h, i) => (i === 0 ? h + 1 : drillInt(rng, 0, 1)));
+      if (heaps.some((h) => h > 0) && !drillIsP(heaps, k, misere)) return { skill, heaps, k, misere };
+    }
+  }
+  if (skill === "sum") {
+    const count = 2 + Math.floor((L - 1) / 2);
+    if (params.game === "hackenbush") {
+      const trees = Array.from({ length: count }, () => {
+        const branches = L >= 2 && rng() < 0.3 + 0.1 * L ? Array.from({ length: drillInt(rng, 2, 1 + Math.ceil(L / 2)) }, () => drillInt(rng, 1, 2 + L)) : [];
+        return { trunk: drillInt(rng, 1, 2 + L), branches };
+      });
+      return { skill, game: "hackenbush", trees };
+    }
+    const rows = Array.from({ length: count }, () => {
+      const pins = drillInt(rng, 1, 3 + 2 * L);
+      if (L < 3 || rng() < 0.5) return [pins];
+      const runs = [drillInt(rng, 1, 4), drillInt(rng, 1, 4 + L)];
+      return runs;
+    });
+    return { skill, game: "kayles", rows };
+  }
+  if (skill === "nim-product") {
+    if (L === 1) return { skill, a: drillInt(rng, 2, 3), b: drillInt(rng, 2, 3) };
+    if (L === 2) {
+      const F = drillPick(rng, [2, 4, 16]);
+      return { skill, a: F, b: rng() < 0.4 ? F : drillInt(rng, 2, F - 1 || 1) };
+    }
+    const top = [0, 0, 0, 15, 63, 255][L];
+    return { skill, a: drillInt(rng, 2, top), b: drillInt(rng, 2, top) };
+  }
+  if (skill === "quotient") {
+    const q = params.quotient;
+    const count = 1 + Math.ceil(L / 2);
+    return { skill, rows: Array.from({ length: count }, () => drillInt(rng, 1, q.bound)).sort((p, r) => p - r) };
+  }
+  throw new Error(`no drill called ${JSON.stringify(skill)}`);
+}
+
+/** ONE computation per problem: the right answer (as the inputs hold it) and the data every diagnosis words. */
+export function drillSolve(problem, params = {}) {
+  const p = problem;
+  if (p.skill === "mex" && p.kind === "fill") {
+    const g = drillRuleValues(p.rule, p.n);
+    return { values: g, fields: { values: g.join(" ") } };
+  }
+  if (p.skill === "mex") {
+    const value = drillMex(p.options.map((o) => o.value));
+    return { value, fields: { value: String(value) } };
+  }
+  if (p.skill === "nim-sum") {
+    const value = p.heaps.reduce((x, h) => x ^ h, 0);
+    return { value, fields: { bits: value.toString(2) } };
+  }
+  if (p.skill === "winning-move") {
+    // a move to a P-position changing at most k heaps (any such move is accepted; this one is shown)
+    const found = drillMooreMove(p.heaps, p.k, p.misere);
+    return { move: found, fields: Object.fromEntries((found || p.heaps).map((h, i) => [`heap${i}`, String(h)])) };
+  }
+  if (p.skill === "sum") {
+    const parts = drillSumParts(p);
+    const value = parts.reduce((x, c) => x ^ c.value, 0);
+    return { parts, value, fields: { value: String(value) } };
+  }
+  if (p.skill === "nim-product") {
+    const value = drillNimProduct(p.a, p.b);
+    return { value, fields: { value: String(value) } };
+  }
+  if (p.skill === "quotient") {
+    const q = params.quotient;
+    const elements = p.rows.map((n) => q.pretend[n]);
+    const products = [];
+    let total = 0; // the identity is element 0 (names[0] is "1")
+    for (const e of elements) products.push((total = q.table[total][e]));
+    const inP = q.p_portion.includes(total);
+    const fields = Object.fromEntries(elements.map((e, i) => [`row${i}`, String(e)]));
+    return { elements, products, total, inP, fields: { ...fields, product: String(total), portion: inP ? "P" : "N" } };
+  }
+  throw new Error(`no drill called ${JSON.stringify(p.skill)}`);
+}
+
+function drillMooreMove(heaps, k, misere) {
+  // every way to change at most k heaps, smallest first: the positions are small (a drill's)
+  const n = heaps.length;
+  const rec = (i, changed, current) => {
+    if (i === n) return changed > 0 && drillIsP(current, k, misere) ? current.slice() : null;
+    const keep = rec(i + 1, changed, current);
+    if (keep) return keep;
+    if (changed === k) return null;
+    for (let v = 0; v < heaps[i]; v++) {
+      current[i] = v;
+      const found = rec(i + 1, changed + 1, current);
+      current[i] = heaps[i];
+      if (found) return found;
+    }
+    return null;
+  };
+  return rec(0, 0, heaps.slice());
+}
+
+const DRILL_KAYLES = { kind: "octal", code: "0.77" };
+
+/** The components of a sum problem with their values (the reader's table or the colon principle). */
+export function drillSumParts(p) {
+  if (p.game === "hackenbush") {
+    return p.trees.map((t, i) => {
+      const fork = t.branches.reduce((x, b) => x ^ b, 0);
+      return { label: `tree ${i}`, value: t.trunk + fork, fork, trunk: t.trunk, branches: t.branches };
+    });
+  }
+  const most = Math.max(...p.rows.flat());
+  const K = drillRuleValues(DRILL_KAYLES, most);
+  return p.rows.map((runs, i) => ({ label: `row ${i}`, value: runs.reduce((x, r) => x ^ K[r], 0), runs, K }));
+}
+
+// ---------------------------------------------------------------- judging
+
+const drillWhole = (text) => (/^\s*\d{1,9}\s*$/.test(String(text ?? "")) ? Number(text) : null);
+
+/**
+ * The reader's answer `fields` (input name -> text) judged against drillSolve: {refused} for input that is no
+ * answer (nothing counts), else {correct, text}: the diagnosis of the first mistake, or what was right.
+ */
+export function drillJudge(problem, fields, params = {}) {
+  const p = problem;
+  const s = drillSolve(p, params);
+  if (p.skill === "mex" && p.kind === "fill") {
+    const typed = String(fields.values ?? "").trim().split(/[\s,;]+/).filter(Boolean);
+    const need = p.n + 1;
+    if (typed.length !== need || typed.some((t) => drillWhole(t) === null)) {
+      return { refused: `Type ${need} whole numbers, g(0) to g(${p.n}), separated by spaces or commas (you typed ${typed.length}).` };
+    }
+    const values = typed.map(Number);
+    const i = values.findIndex((v, h) => v !== s.values[h]);
+    if (i < 0) return { correct: true, text: `Right: g(0..${p.n}) = ${s.values.join(", ")}.` };
+    const options = drillRuleOptions(p.rule, i, s.values);
+    return { correct: false, column: i, text: `g(${i}): ${drillMexWords(options, values[i], `g(${i})`, "option")}` };
+  }
+  if (p.skill === "mex") {
+    const a = drillWhole(fields.value);
+    if (a === null) return { refused: "Type a whole number: the Grundy value." };
+    if (a === s.value) return { correct: true, text: `Right: G(${p.x}) = ${a}, the smallest value no option has.` };
+    return { correct: false, text: drillMexWords(p.options, a, "the mex", "option") };
+  }
+  if (p.skill === "nim-sum") {
+    const bits = String(fields.bits ?? "").replace(/\s+/g, "");
+    if (!/^[01]{1,30}$/.test(bits)) return { refused: "Type the nim-sum in binary: 0s and 1s only." };
+    const a = parseInt(bits, 2);
+    if (a === s.value) return { correct: true, text: `Right: the nim-sum is ${bits.replace(/^0+(?=.)/, "")} in binary (${a}).` };
+    const w = drillColumnWords(p.heaps, a, s.value);
+    return { correct: false, column: w.column, text: `${w.text[0].toUpperCase()}${w.text.slice(1)}, but your answer has ${(a >> w.column) & 1} there.` };
+  }
+  if (p.skill === "winning-move") {
+    const after = p.heaps.map((_, i) => drillWhole(fields[`heap${i}`]));
+    if (after.some((v) => v === null)) return { refused: "Type a whole number for every heap (leave the heaps you do not change as they are)." };
+    const changed = after.map((v, i) => v !== p.heaps[i]);
+    const count = changed.filter(Boolean).length;
+    if (count === 0) return { refused: "Change at least one heap: a move takes stones." };
+    const grown = after.findIndex((v, i) => v > p.heaps[i]);
+    if (grown >= 0) return { correct: false, text: `Heap ${grown} has ${p.heaps[grown]} stones: a move can only take stones away (leave 0 to ${p.heaps[grown] - 1}).` };
+    if (count > p.k) return { correct: false, text: `You changed ${count} heaps, but a move changes at most ${p.k === 1 ? "one heap" : `${p.k} heaps`}.` };
+    if (drillIsP(after, p.k, p.misere)) return { correct: true, text: `Right: (${after.join(", ")}) is a P-position, so the other player loses.` };
+    if (p.misere && after.every((v) => v <= 1)) {
+      const ones = after.filter((v) => v === 1).length;
+      if (ones === 0) return { correct: false, text: "You take the last stone: in misère play the player who takes the last stone loses." };
+      return { correct: false, text: `Every heap you leave has at most one stone, and there are ${drillCount(ones)} of them, an even number: in misère play your opponent takes one, and you are left to take the last.` };
+    }
+    const cols = drillColumns(after);
+    const j = cols.length - 1 - [...cols].reverse().findIndex((c) => c % (p.k + 1) !== 0);
+    const c = cols[j];
+    const why = p.k === 1 ? `column 2^${j} has ${drillCount(c)} 1${c === 1 ? "" : "s"}: its parity is 1, so the nim-sum is not 0` : `column 2^${j} sums to ${c}, and ${c} mod ${p.k + 1} = ${c % (p.k + 1)}, not 0`;
+    const misereNote = p.misere ? "a heap of two or more is left, so misère play follows the nim-sum: " : "";
+    return { correct: false, column: j, text: `After your move (${after.join(", ")}), ${misereNote}${why}: your opponent has a winning move.` };
+  }
+  if (p.skill === "sum") {
+    const a = drillWhole(fields.value);
+    if (a === null) return { refused: "Type a whole number: the value of the sum." };
+    const values = s.parts.map((c) => c.value);
+    if (a === s.value) return { correct: true, text: `Right: ${values.join(" ⊕ ")} = ${s.value}.` };
+    if (p.game === "hackenbush") {
+      const added = s.parts.find((t) => t.branches.length > 1 && t.fork !== t.branches.reduce((x, b) => x + b, 0));
+      const withSums = s.parts.reduce((x, t) => x ^ (t.trunk + t.branches.reduce((y, b) => y + b, 0)), 0);
+      if (added && a === withSums) {
+        return { correct: false, text: `At the fork of ${added.label}, the colon principle replaces the branches ${added.branches.join(", ")} by one stalk of length ${added.branches.join(" ⊕ ")} = ${added.fork}, not their ordinary sum.` };
+      }
+    } else {
+      const lengths = s.parts.reduce((x, c) => c.runs.reduce((y, r) => y ^ r, x), 0);
+      if (a === lengths && lengths !== s.value) return { correct: false, text: "You used the numbers of pins as values: a row of n pins has the value K(n) from the table, not n." };
+    }
+    const plain = values.reduce((x, v) => x + v, 0);
+    if (a === plain && plain !== s.value) return { correct: false, text: `You added the values (${values.join(" + ")}): a sum of games has the nim-sum of its values, ${values.join(" ⊕ ")}.` };
+    const w = drillColumnWords(values, a, s.value, s.parts.map((c) => c.label));
+    return { correct: false, column: w.column, text: `The values are ${s.parts.map((c) => `${c.label}: ${c.value}`).join(", ")}; in their nim-sum ${w.text}, but your answer has ${(a >> w.column) & 1} there.` };
+  }
+  if (p.skill === "nim-product") {
+    const a = drillWhole(fields.value);
+    if (a === null) return { refused: "Type a whole number: the nim-product." };
+    if (a === s.value) return { correct: true, text: `Right: ${p.a} ⊗ ${p.b} = ${s.value}.` };
+    const fermat = (x) => [2, 4, 16, 256].includes(x);
+    if (a === p.a * p.b) {
+      if (p.a === p.b && fermat(p.a)) return { correct: false, text: `${p.a} is a Fermat 2-power F, and F ⊗ F = 3F/2, not the ordinary square ${p.a * p.a}.` };
+      return { correct: false, text: `${a} is the ordinary product: a Fermat 2-power F times a smaller number is ordinary, but ${p.a} ⊗ ${p.b} is not of that form.` };
+    }
+    if (a === (p.a ^ p.b)) return { correct: false, text: `${a} is ${p.a} ⊕ ${p.b}, the nim-sum: the question asks for the nim-product.` };
+    const power = (x) => (x & (x - 1)) === 0;
+    if (power(p.a) && power(p.b)) {
+      const fermats = (x) => [0, 1, 2, 3].filter((m) => (Math.log2(x) >> m) & 1).map((m) => 2 ** 2 ** m);
+      const [fa, fb] = [fermats(p.a), fermats(p.b)];
+      const twice = fa.filter((F) => fb.includes(F));
+      const split = (x, f) => (f.length > 1 ? `${x} = ${f.join(" ⊗ ")}` : `${x} is a Fermat 2-power`);
+      const rule = twice.length ? `${twice.join(" and ")} appear${twice.length > 1 ? "" : "s"} in both, and F ⊗ F = 3F/2 = F ⊕ F/2` : "no Fermat 2-power appears twice, so the product is the ordinary one";
+      return { correct: false, text: `Write both as products of distinct Fermat 2-powers: ${split(p.a, fa)}, ${split(p.b, fb)}; ${rule}.` };
+    }
+    const [x, y] = power(p.a) ? [p.b, p.a] : [p.a, p.b];
+    const bits = [];
+    for (let j = 0; x >> j; j++) if ((x >> j) & 1) bits.push(1 << j);
+    const terms = bits.map((t) => drillNimProduct(t, y));
+    const labels = bits.map((t, i) => `${t} ⊗ ${y} = ${terms[i]}`);
+    const w = drillColumnWords(terms, a, s.value, labels);
+    return { correct: false, column: w.column, text: `Distribute: ${x} = ${bits.join(" ⊕ ")}; among the partial products ${w.text}, but your answer has ${(a >> w.column) & 1} there.` };
+  }
+  if (p.skill === "quotient") {
+    const q = params.quotient;
+    const name = (e) => q.names[e];
+    const pick = (v) => (/^\d+$/.test(String(v ?? "")) && Number(v) < q.names.length ? Number(v) : null);
+    const rows = p.rows.map((_, i) => pick(fields[`row${i}`]));
+    const product = pick(fields.product);
+    if (rows.includes(null) || product === null || !["P", "N"].includes(fields.portion)) return { refused: "Choose an element for every row, the product, and P or N." };
+    const wrong = rows.findIndex((e, i) => e !== s.elements[i]);
+    if (wrong >= 0) {
+      const n = p.rows[wrong];
+      const other = q.pretend.findIndex((e, m) => m > 0 && e === rows[wrong]);
+      const where = other > 0 ? `${name(rows[wrong])} is the element of a row of ${other}, not of ${n}` : `no row of at most ${q.bound} is ${name(rows[wrong])}`;
+      return { correct: false, text: `Row ${wrong} (${n}): ${where}; look it up in the list of rows.` };
+    }
+    if (product !== s.total) {
+      const missing = s.elements.findIndex((_, i) => s.elements.reduce((t, e, m) => (m === i ? t : q.table[t][e]), 0) === product);
+      if (s.elements.length > 1 && missing >= 0) return { correct: false, text: `${name(product)} is the product without row ${missing} (${name(s.elements[missing])}): multiply every row.` };
+      const step = s.elements.length > 2 ? `: start with ${name(s.elements[0])} · ${name(s.elements[1])} = ${name(s.products[1])} (row ${name(s.elements[0])}, column ${name(s.elements[1])} of the table)` : ": read it in the table, row of the first element, column of the second";
+      return { correct: false, text: `${name(product)} is not the product of ${s.elements.map(name).join(" · ")}${step}.` };
+    }
+    if ((fields.portion === "P") !== s.inP) {
+      return { correct: false, text: `${name(s.total)} is ${s.inP ? "" : "not "}in the P-portion {${q.p_portion.map(name).join(", ")}}, so the rows are ${s.inP ? "a P" : "an N"}-position.` };
+    }
+    return { correct: true, text: `Right: ${s.elements.map(name).join(" · ")} = ${name(s.total)}, ${s.inP ? "in" : "not in"} the P-portion: a${s.inP ? " P" : "n N"}-position.` };
+  }
+  throw new Error(`no drill called ${JSON.stringify(p.skill)}`);
+}
+
+/** The mex diagnosis: `a` is some option's value (so it cannot be the mex), or a smaller value is missing. */
+function drillMexWords(options, a, what, word) {
+  const hit = options.find((o) => o.value === a);
+  if (hit) return `${a} is the value of the ${word} ${hit.label}, so ${what} cannot be ${a}.`;
+  if (!options.length) return `there is no ${word}, so every value is missing: ${what} is the smallest, 0.`;
+  return `no ${word} has the value ${a}, but a smaller value is missing too: ${what} is the smallest value no ${word} has.`;
+}
+
+/** A wrong answer for `problem` (input name -> text), from the solution: what the tests type. */
+export function drillWrongFields(problem, params = {}) {
+  const s = drillSolve(problem, params);
+  const f = { ...s.fields };
+  if (problem.skill === "mex" && problem.kind === "fill") {
+    const v = s.values.slice();
+    v[v.length - 1] += 1;
+    f.values = v.join(" ");
+  } else if (problem.skill === "nim-sum") f.bits = (s.value ^ 1).toString(2);
+  else if (problem.skill === "winning-move") {
+    // a legal move that loses: one heap made smaller, leaving an N-position
+    for (let i = 0; i < problem.heaps.length; i++) {
+      for (let v = 0; v < problem.heaps[i]; v++) {
+        const after = problem.heaps.slice();
+        after[i] = v;
+        if (!drillIsP(after, problem.k, problem.misere)) return Object.fromEntries(after.map((h, m) => [`heap${m}`, String(h)]));
+      }
+    }
+    return Object.fromEntries(problem.heaps.map((h, m) => [`heap${m}`, String(m === 0 ? h + 1 : h)]));
+  } else if (problem.skill === "quotient") f.portion = s.inP ? "N" : "P";
+  else f.value = String(s.value + 1);
+  return f;
+}
+
+// ---------------------------------------------------------------- progress (localStorage, silently optional)
+
+export function drillStoreKey(skill, params = {}) {
+  const tag = [params.k, params.misere ? "misere" : "", params.game, (params.kinds || []).join("+"), params.quotient ? params.quotient.bound : ""];
+  return `nimlib-drill:${skill}:${tag.filter((t) => t !== undefined && t !== "").join(":")}`;
+}
+
+function drillStorage(win) {
+  try {
+    return win && win.localStorage ? win.localStorage : null;
+  } catch {
+    return null; // storage refused (file:// in some browsers, privacy settings): progress lives in the page only
+  }
+}
+
+function drillLoad(store, keyName) {
+  try {
+    const data = JSON.parse(store.getItem(keyName));
+    if (data && Number.isInteger(data.level) && Number.isInteger(data.streak) && Number.isInteger(data.solved)) return data;
+  } catch {
+    /* nothing stored, or storage refused */
+  }
+  return null;
+}
+
+function drillSave(store, keyName, data) {
+  try {
+    if (store) store.setItem(keyName, JSON.stringify(data));
+  } catch {
+    /* full or refused: the drill still works */
+  }
+}
+
+// ---------------------------------------------------------------- saved state
+
+/** Why a drill's saved traits cannot be used, or null. */
+export function drillSavedError(model) {
+  const skill = model.get("skill");
+  if (!DRILL_SKILLS.includes(skill)) return `skill must be one of ${DRILL_SKILLS.join(", ")}, got ${JSON.stringify(String(skill)).slice(0, 40)}`;
+  const level = model.get("level");
+  if (!Number.isInteger(level) || level < 1 || level > DRILL_LEVELS) return `level must be a whole number from 1 to ${DRILL_LEVELS}`;
+  const params = model.get("params") || {};
+  if (typeof params !== "object" || Array.isArray(params)) return "params must be an object";
+  if (skill === "winning-move" && params.k !== undefined && !(Number.isInteger(params.k) && params.k >= 1 && params.k <= 4)) return "params.k must be 1 to 4";
+  if (skill === "quotient") {
+    const q = params.quotient;
+    const n = q && Array.isArray(q.names) ? q.names.length : 0;
+    const ok = (e) => Number.isInteger(e) && e >= 0 && e < n;
+    if (!n || !Number.isInteger(q.bound) || q.bound < 1 || q.bound > 40 || !Array.isArray(q.pretend) || q.pretend.length <= q.bound || !q.pretend.every(ok)) return "params.quotient must be a misère quotient (nimlib.tables.misere_quotient_params)";
+    if (!Array.isArray(q.table) || q.table.length !== n || !q.table.every((r) => Array.isArray(r) && r.length === n && r.every(ok)) || !Array.isArray(q.p_portion) || !q.p_portion.every(ok)) return "params.quotient's table must be square over its elements";
+  }
+  if (skill === "mex" && params.rules !== undefined) {
+    const good = Array.isArray(params.rules) && params.rules.length && params.rules.every((r) => (r && r.kind === "subtraction" && Array.isArray(r.set) && r.set.length && r.set.every((s) => Number.isInteger(s) && s >= 1 && s <= 20)) || (r && r.kind === "octal" && /^0\.[0-7]{1,6}$/.test(r.code)));
+    if (!good) return "params.rules must be subtraction sets or octal codes";
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- the widget
+
+/** Mount a drill on `root` over an anywidget-style `model` (traits skill, level, seed, params; streak, solved). */
+export function mountDrill(model, root) {
+  const doc = root.ownerDocument;
+  const invalid = drillSavedError(model);
+  if (invalid) {
+    root.replaceChildren(el(doc, "p", { className: "nimlib-mount-problem", text: `This drill's saved state is not valid: ${invalid}.` }));
+    return () => {};
+  }
+  const skill = model.get("skill");
+  const params = model.get("params") || {};
+  const rng = makeRng(model.get("seed"));
+  const store = drillStorage(doc.defaultView);
+  const storeKey = drillStoreKey(skill, params);
+  const first = { level: model.get("level"), streak: 0, solved: 0 };
+  let progress = (store && drillLoad(store, storeKey)) || { ...first };
+  progress.level = Math.max(1, Math.min(DRILL_LEVELS, progress.level));
+  let problem = null;
+  let missed = false; // a wrong answer was given to this problem (the streak is broken once)
+  let done = false;
+
+  const part = (tag, attrs, ...children) => el(doc, tag, attrs, ...children);
+  const box = part("div", { className: "nimlib-drill", "data-drill": skill, role: "group", "aria-label": `Drill: ${DRILL_TITLES[skill]}` });
+  const score = part("span", { className: "nimlib-drill-score" });
+  const title = part("div", { className: "nimlib-title" }, part("strong", { text: `Drill: ${DRILL_TITLES[skill]}` }), " ", score);
+  const prompt = part("div", { className: "nimlib-drill-problem" });
+  const inputs = part("div", { className: "nimlib-drill-inputs" });
+  const check = part("button", { type: "submit", "data-ctl": "check" }, "Check");
+  const next = part("button", { type: "button", "data-ctl": "next", onclick: () => fresh(true) }, "Next problem");
+  const reset = part("button", { type: "button", "data-ctl": "reset", onclick: resetProgress }, "Reset progress");
+  const form = part("form", { className: "nimlib-drill-form", onsubmit: (e) => (e && e.preventDefault && e.preventDefault(), judge()) }, inputs, part("div", { className: "nimlib-controls" }, check, next, reset));
+  const feedback = part("div", { className: "nimlib-drill-feedback", role: "status", "aria-live": "polite" });
+  box.append(title, prompt, form, feedback);
+  root.replaceChildren(box);
+
+  function showScore() {
+    score.textContent = `· level ${progress.level} of ${DRILL_LEVELS} · ${progress.streak} right in a row · ${progress.solved} solved`;
+  }
+  function persist() {
+    drillSave(store, storeKey, progress);
+    model.set("level", progress.level);
+    model.set("streak", progress.streak);
+    model.set("solved", progress.solved);
+    model.save_changes();
+  }
+  function say(text, tone) {
+    feedback.textContent = text;
+    feedback.dataset.tone = tone;
+  }
+  function fresh(focus) {
+    problem = drillProblem(skill, progress.level, rng, params);
+    missed = false;
+    done = false;
+    box.dataset.problem = JSON.stringify(problem);
+    drawProblem(doc, part, prompt, inputs, problem, params);
+    say("", "none");
+    check.disabled = false;
+    showScore();
+    if (focus) {
+      const firstInput = inputs.querySelector("input, select");
+      if (firstInput) firstInput.focus();
+    }
+  }
+  function read() {
+    const out = {};
+    for (const node of inputs.querySelectorAll("[name]")) out[node.getAttribute("name")] = node.value;
+    return out;
+  }
+  function judge() {
+    if (done) return fresh(true);
+    const verdict = drillJudge(problem, read(), params);
+    if (verdict.refused) return say(verdict.refused, "refused");
+    if (!verdict.correct) {
+      if (!missed) progress = { ...progress, streak: 0 };
+      missed = true;
+      persist();
+      showScore();
+      return say(`Not yet: ${verdict.text}`, "wrong");
+    }
+    done = true;
+    check.disabled = true;
+    const streak = missed ? 0 : progress.streak + 1;
+    let up = "";
+    progress = { ...progress, streak, solved: progress.solved + 1 };
+    if (streak >= DRILL_RUN && progress.level < DRILL_LEVELS) {
+      progress = { ...progress, level: progress.level + 1, streak: 0 };
+      up = ` ${DRILL_RUN} right in a row: up to level ${progress.level}.`;
+    }
+    persist();
+    showScore();
+    say(`${verdict.text}${up}`, "right");
+    next.focus();
+  }
+  function resetProgress() {
+    progress = { ...first };
+    try {
+      if (store) store.removeItem(storeKey);
+    } catch {
+      /* refused: nothing kept anyway */
+    }
+    persist();
+    fresh(false);
+    say("Progress reset: back to the first level.", "none");
+  }
+  fresh(false);
+  return () => {};
+}
+
+/** The problem's words and the answer inputs (all text escaped or set as text). */
+function drawProblem(doc, part, prompt, inputs, p, params) {
+  const field = (name, label, attrs = {}) => part("label", { className: "nimlib-drill-field" }, `${label} `, part("input", { name, type: "text", autocomplete: "off", spellcheck: "false", ...attrs }));
+  const table = (head, rows) =>
+    part("table", { className: "nimlib-drill-table" }, part("thead", {}, part("tr", {}, ...head.map((h) => part("th", { scope: "col" }, h)))), part("tbody", {}, ...rows.map((r) => part("tr", {}, ...r.map((c, i) => part(i ? "td" : "th", i ? {} : { scope: "row" }, String(c)))))));
+  // heaps in binary, one column per power of 2, headed as the diagnoses name them ("column 2^1")
+  const binaryTable = (heaps) => {
+    const w = Math.max(...heaps.map((h) => h.toString(2).length));
+    const head = ["heap", ...Array.from({ length: w }, (_, i) => `2^${w - 1 - i}`)];
+    return table(head, heaps.map((h) => [h, ...h.toString(2).padStart(w, "0")]));
+  };
+  let words = [];
+  let controls = [];
+  if (p.skill === "mex" && p.kind === "fill") {
+    words = [part("p", { text: `Fill in the Grundy values g(0), g(1), …, g(${p.n}) of ${drillRuleName(p.rule)}: each is the mex of the values of its options.` })];
+    controls = [field("values", `g(0..${p.n}):`, { inputmode: "numeric", size: "28", placeholder: "0 1 …" })];
+  } else if (p.skill === "mex") {
+    words = [part("p", { text: `Position ${p.x} has these options. What is G(${p.x})?` }), table(["option", "G"], p.options.map((o) => [o.label, o.value]))];
+    controls = [field("value", `G(${p.x}) =`, { inputmode: "numeric", size: "4" })];
+  } else if (p.skill === "nim-sum") {
+    const width = Math.max(...p.heaps.map((h) => h.toString(2).length));
+    words = [
+      part("p", { text: "Add these heaps column by column without carrying (an odd number of 1s gives 1). What is their nim-sum, in binary?" }),
+      binaryTable(p.heaps),
+    ];
+    controls = [field("bits", "nim-sum in binary:", { inputmode: "numeric", size: String(width + 2) })];
+  } else if (p.skill === "winning-move") {
+    const game = p.k > 1 ? `Moore's Nim_${p.k} (a move takes from up to ${p.k} heaps)` : "Nim";
+    const tail = p.k > 1 ? " The P-positions: every binary column sums to 0 mod " + (p.k + 1) + "." : "";
+    words = [
+      part("p", { text: `${p.misere ? "Misère " : ""}${game}: find a winning move from heaps (${p.heaps.join(", ")}). Type the new size of the heap${p.k > 1 ? "s" : ""} you change.${tail}` }),
+    ];
+    if (p.k > 1) words.push(binaryTable(p.heaps));
+    controls = p.heaps.map((h, i) => field(`heap${i}`, `heap ${i}:`, { inputmode: "numeric", size: "3", value: String(h) }));
+  } else if (p.skill === "sum" && p.game === "hackenbush") {
+    words = [part("p", { text: "Green Hackenbush: a stalk of n edges is worth n; by the colon principle, branches meeting at a fork count as one stalk of their nim-sum. What is the value of the whole picture?" }), drillTrees(doc, p.trees)];
+    controls = [field("value", "value =", { inputmode: "numeric", size: "4" })];
+  } else if (p.skill === "sum") {
+    const most = Math.max(...p.rows.flat(), 8);
+    const K = drillRuleValues(DRILL_KAYLES, most);
+    words = [
+      part("p", { text: "Kayles: these rows are one sum (● a pin, · a knocked-down pin). What is its value? K(n), the value of a row of n pins:" }),
+      part("div", { className: "nimlib-drill-scroll", tabindex: "0", role: "region", "aria-label": "the values K(n)" }, table(["n", ...K.map((_, n) => String(n))], [["K(n)", ...K]])),
+      part("pre", { className: "nimlib-drill-binary", text: p.rows.map((runs, i) => `row ${i}: ${runs.map((r) => "●".repeat(r)).join("·")}`).join("\n") }),
+    ];
+    controls = [field("value", "value =", { inputmode: "numeric", size: "4" })];
+  } else if (p.skill === "nim-product") {
+    words = [
+      part("p", { text: `Compute ${p.a} ⊗ ${p.b}. Rules: for a Fermat 2-power F (2, 4, 16, 256), F ⊗ x = F·x when x < F, and F ⊗ F = 3F/2; ⊗ distributes over ⊕. The table for 0 to 3:` }),
+      table(["⊗", "0", "1", "2", "3"], [0, 1, 2, 3].map((a) => [a, ...[0, 1, 2, 3].map((b) => drillNimProduct(a, b))])),
+    ];
+    controls = [field("value", `${p.a} ⊗ ${p.b} =`, { inputmode: "numeric", size: "4" })];
+  } else if (p.skill === "quotient") {
+    const q = params.quotient;
+    const options = (name, label, list, chooseText) =>
+      part("label", { className: "nimlib-drill-field" }, `${label} `, part("select", { name }, part("option", { value: "" }, chooseText), ...list.map(([v, t]) => part("option", { value: String(v) }, t))));
+    const names = q.names.map((n, e) => [e, n]);
+    words = [
+      part("p", { text: `Misère ${params.game_name || "rows"}: rows of ${p.rows.join(", ")}. Name each row's element, multiply them in the table, and say whether the product is in the P-portion {${q.p_portion.map((e) => q.names[e]).join(", ")}}.` }),
+      table(["row of", ...q.pretend.slice(1, q.bound + 1).map((_, n) => String(n + 1))], [["element", ...q.pretend.slice(1, q.bound + 1).map((e) => q.names[e])]]),
+      part("div", { className: "nimlib-drill-scroll", tabindex: "0", role: "region", "aria-label": "the quotient's multiplication table" }, table(["·", ...q.names], q.names.map((n, a) => [n, ...q.names.map((_, b) => q.names[q.table[a][b]])]))),
+    ];
+    controls = [
+      ...p.rows.map((n, i) => options(`row${i}`, `row ${i} (${n}):`, names, "element…")),
+      options("product", "product:", names, "element…"),
+      options("portion", "position:", [["P", "P (in the P-portion)"], ["N", "N (not in it)"]], "P or N…"),
+    ];
+  }
+  prompt.replaceChildren(...words);
+  inputs.replaceChildren(...controls);
+}
+
+/** Hackenbush trees drawn as a small SVG (a trunk from the ground, branches from its top), with a text alternative. */
+function drillTrees(doc, trees) {
+  const ns = "http://www.w3.org/2000/svg";
+  const unit = 20;
+  const tall = Math.max(...trees.map((t) => t.trunk + Math.max(0, ...t.branches))) * unit + 16;
+  const widths = trees.map((t) => Math.max(1, t.branches.length) * 30 + 16);
+  const svg = doc.createElementNS(ns, "svg");
+  const total = widths.reduce((x, w) => x + w, 0);
+  svg.setAttribute("viewBox", `0 0 ${total} ${tall}`);
+  svg.setAttribute("width", String(Math.min(total * 1.5, 340)));
+  svg.setAttribute("role", "img");
+  const words = trees.map((t, i) => `tree ${i}: a trunk of ${t.trunk}${t.branches.length ? ` with branches of ${t.branches.join(", ")}` : " (a stalk)"}`);
+  svg.setAttribute("aria-label", words.join("; "));
+  const line = (x1, y1, x2, y2) => {
+    const l = doc.createElementNS(ns, "line");
+    for (const [k, v] of Object.entries({ x1, y1, x2, y2, stroke: "#2f855a", "stroke-width": 3 })) l.setAttribute(k, String(v));
+    svg.append(l);
+    const c = doc.createElementNS(ns, "circle");
+    for (const [k, v] of Object.entries({ cx: x2, cy: y2, r: 2.5, fill: "#1a202c" })) c.setAttribute(k, String(v));
+    svg.append(c);
+  };
+  const ground = tall - 6;
+  const g = doc.createElementNS(ns, "line");
+  for (const [k, v] of Object.entries({ x1: 0, y1: ground, x2: total, y2: ground, stroke: "#718096", "stroke-width": 2 })) g.setAttribute(k, String(v));
+  svg.append(g);
+  let left = 0;
+  trees.forEach((t, i) => {
+    const x = left + widths[i] / 2;
+    let y = ground;
+    for (let e = 0; e < t.trunk; e++, y -= unit) line(x, y, x, y - unit);
+    t.branches.forEach((b, m) => {
+      const dx = (m - (t.branches.length - 1) / 2) * 28;
+      let [bx, by] = [x, y];
+      for (let e = 0; e < b; e++) {
+        const nx = x + (dx * (e + 1)) / b;
+        line(bx, by, nx, by - unit);
+        [bx, by] = [nx, by - unit];
+      }
+    });
+    left += widths[i];
+  });
+  const wrap = el(doc, "div", { className: "nimlib-drill-picture" });
+  wrap.append(svg, el(doc, "p", { className: "nimlib-drill-note", text: `${words.join("; ")}.` }));
+  return wrap;
+}
