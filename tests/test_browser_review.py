@@ -21,6 +21,24 @@ import pytest
 from nimlib import nim
 
 from .test_browser import IGNORED, browser  # noqa: F401 (pytest fixture)
+from .test_pages import AXE
+
+# axe-core on one widget (arguments[0]): its serious and critical WCAG A/AA findings
+_AXE_WIDGET = """
+const done = arguments[arguments.length - 1];
+axe.run(arguments[0], {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']},
+                       resultTypes: ['violations']})
+  .then((r) => done(r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '))))
+  .catch((e) => done(['axe-error: ' + String(e)]));
+"""
+
+
+def _axe_serious(driver, root) -> list[str]:
+    driver.execute_script(AXE.read_text(encoding="utf-8"))
+    driver.set_script_timeout(120)
+    return driver.execute_async_script(_AXE_WIDGET, root)
+
 
 PAGE = "notebooks/01_playing_nim.html"
 START = (3, 4, 5)  # chapter 1's game: NimGame((3, 4, 5), seed=1)
@@ -33,33 +51,42 @@ return [...root.querySelectorAll('.nimlib-controls button, .nimlib-typed input, 
 """
 
 
-def _widget_index(driver) -> int:
-    """The index of chapter 1's first Nim game at (3, 4, 5) among the page's nim widgets."""
-    boxes = driver.execute_script(
-        "return [...document.querySelectorAll('.nimlib-play[data-game=\"nim\"]')].map((b) => b.dataset.position)"
-    )
-    assert json.dumps(list(START), separators=(",", ":")) in boxes, boxes
-    return boxes.index(json.dumps(list(START), separators=(",", ":")))
+_MARK = """
+const box = [...document.querySelectorAll('.nimlib-play[data-game="nim"]')]
+  .find((b) => b.dataset.position === arguments[0]);
+if (!box) return false;
+box.parentNode.id = 'nimlib-under-test';  // the mount element: it outlives every redraw of the widget
+return true;
+"""
+ROOT = "#nimlib-under-test > .nimlib-play"
 
 
-def _root(driver, index):
-    return driver.find_elements("css selector", '.nimlib-play[data-game="nim"]')[index]
+def _mark(driver) -> None:
+    """Mark chapter 1's first Nim game at (3, 4, 5) (widgets mount one by one: wait for it)."""
+    deadline = time.monotonic() + 20
+    while not driver.execute_script(_MARK, json.dumps(list(START), separators=(",", ":"))):
+        assert time.monotonic() < deadline, "chapter 1's Nim game at (3, 4, 5) did not mount"
+        time.sleep(0.2)
 
 
-def _state(driver, index):
+def _root(driver):
+    return driver.find_element("css selector", ROOT)
+
+
+def _state(driver):
     return driver.execute_script(
-        "const r = [...document.querySelectorAll('.nimlib-play[data-game=\"nim\"]')][arguments[0]];"
+        "const r = document.querySelector(arguments[0]);"
         "return {turn: r.dataset.turn, position: JSON.parse(r.dataset.position), players: r.dataset.players,"
         "status: r.querySelector('.nimlib-status').textContent,"
         "moves: [...r.querySelectorAll('.nimlib-history li')].map((li) => li.textContent)};",
-        index,
+        ROOT,
     )
 
 
-def _wait(driver, index, until, timeout=10.0):
+def _wait(driver, until, timeout=10.0):
     deadline = time.monotonic() + timeout
     while True:
-        state = _state(driver, index)
+        state = _state(driver)
         if until(state) or time.monotonic() > deadline:
             return state
         time.sleep(0.05)
@@ -73,10 +100,10 @@ def _after(position, move):
     return tuple(out)
 
 
-def _click_move(driver, index, choose):
+def _click_move(driver, choose):
     """Click the enabled move button ``choose`` picks from {data-move JSON: after-position}."""
-    root = _root(driver, index)
-    state = _state(driver, index)
+    root = _root(driver)
+    state = _state(driver)
     buttons = {
         b.get_attribute("data-move"): b
         for b in root.find_elements("css selector", ".nimlib-board button[data-move]:not([disabled])")
@@ -90,11 +117,11 @@ def _click_move(driver, index, choose):
     return afters[chosen]
 
 
-def _open_review_by_keyboard(driver, index):
+def _open_review_by_keyboard(driver):
     """Focus the review's summary and press Enter; the review element."""
     from selenium.webdriver.common.keys import Keys
 
-    root = _root(driver, index)
+    root = _root(driver)
     review = root.find_element("css selector", "[data-review]")
     summary = review.find_element("css selector", "summary")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
@@ -113,11 +140,8 @@ def _open(driver, built_book, width):
     driver.set_window_size(width, 1000)
     driver.get_log("browser")
     driver.get((built_book / PAGE).as_uri())
-    deadline = time.monotonic() + 20
-    while not driver.find_elements("css selector", '.nimlib-play[data-game="nim"]') and time.monotonic() < deadline:
-        time.sleep(0.2)
+    _mark(driver)
     driver.execute_script("window.NIMLIB_DELAY = 0")
-    return _widget_index(driver)
 
 
 def _errors(driver):
@@ -133,16 +157,16 @@ def _errors(driver):
 def test_two_player_game_to_the_end_and_its_review_from_disk(browser, built_book, width):  # noqa: F811
     from selenium.webdriver.common.keys import Keys
 
-    index = _open(browser, built_book, width)
-    root = _root(browser, index)
+    _open(browser, built_book, width)
+    root = _root(browser)
     toggle = root.find_element("css selector", "[data-ctl='two']")
     assert toggle.get_attribute("aria-pressed") == "false"
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", toggle)
     toggle.send_keys(Keys.ENTER)  # the keyboard presses it
-    state = _wait(browser, index, lambda s: s["players"] == "2")
+    state = _wait(browser, lambda s: s["players"] == "2")
     assert state["players"] == "2" and state["moves"] == [] and state["position"] == list(START), state
     assert "Player 1's move" in state["status"], state
-    toggle = _root(browser, index).find_element("css selector", "[data-ctl='two']")
+    toggle = _root(browser).find_element("css selector", "[data-ctl='two']")
     assert toggle.get_attribute("aria-pressed") == "true"
     assert browser.switch_to.active_element == toggle, "the toggle keeps the keyboard focus"
     rng = random.Random(width)
@@ -151,15 +175,15 @@ def test_two_player_game_to_the_end_and_its_review_from_disk(browser, built_book
     while state["turn"] != "over":
         player = 1 if state["turn"] == "reader" else 2
         assert f"Player {player}'s move" in state["status"], state
-        _click_move(browser, index, lambda afters: rng.choice(sorted(afters)))
+        _click_move(browser, lambda afters: rng.choice(sorted(afters)))
         played += 1
-        state = _wait(browser, index, lambda s, n=played: len(s["moves"]) == n)
+        state = _wait(browser, lambda s, n=played: len(s["moves"]) == n)
         assert len(state["moves"]) == played, "nobody replies in two-player mode"
         assert state["moves"][-1].startswith(f"Player {player}: "), state["moves"]
         positions.append(tuple(state["position"]))
     winner = 1 if len(state["moves"]) % 2 == 1 else 2  # normal play: whoever took the last stone
     assert state["status"] == f"Game over: Player {winner} wins.", state
-    review = _open_review_by_keyboard(browser, index)
+    review = _open_review_by_keyboard(browser)
     items = review.find_elements("css selector", "li[data-verdict]")
     assert len(items) == played >= 2
     # each verdict as nimlib says: P before -> none; else kept iff the move reaches a P-position
@@ -169,23 +193,25 @@ def test_two_player_game_to_the_end_and_its_review_from_disk(browser, built_book
         assert verdict == expected, (before, after, verdict, li.text)
     assert positions[-1] == (0, 0, 0)
     assert _errors(browser) == []
+    # (axe-core itself logs file:// errors, so it runs after the console is read)
+    assert _axe_serious(browser, _root(browser)) == [], "axe on the open review (two players)"
 
 
 @pytest.mark.slow
 def test_a_lost_game_reviews_its_first_mistake_from_disk(browser, built_book):  # noqa: F811
-    index = _open(browser, built_book, 1280)
-    state = _state(browser, index)
+    _open(browser, built_book, 1280)
+    state = _state(browser)
     assert state["players"] == "1" and state["position"] == list(START) and not nim.is_p_position(START)
     # the reader gives the win away at once, and keeps playing moves that lose when one does
     first = None
     while state["turn"] != "over":
         assert state["turn"] == "reader", state
         n = len(state["moves"])
-        after = _click_move(browser, index, lambda afters: min(afters, key=lambda m: (nim.is_p_position(afters[m]), m)))
+        after = _click_move(browser, lambda afters: min(afters, key=lambda m: (nim.is_p_position(afters[m]), m)))
         first = first or after
-        state = _wait(browser, index, lambda s, n=n: s["turn"] != "computer" and len(s["moves"]) > n)
+        state = _wait(browser, lambda s, n=n: s["turn"] != "computer" and len(s["moves"]) > n)
     assert state["status"] == "Game over: the computer wins.", state
-    review = _open_review_by_keyboard(browser, index)
+    review = _open_review_by_keyboard(browser)
     verdicts = [li.get_attribute("data-verdict") for li in review.find_elements("css selector", "li[data-verdict]")]
     assert verdicts[0] == "gave-away" and len(verdicts) == len(state["moves"])
     assert all(v == "kept" for v in verdicts[1::2]), "the computer keeps the win it was given"
@@ -204,3 +230,5 @@ def test_a_lost_game_reviews_its_first_mistake_from_disk(browser, built_book):  
     why = review.find_element("css selector", ".nimlib-review-why").text
     assert f"move: heap {j} from {was2}" in why and "nim-sum S = 3 ⊕ 4 ⊕ 5 = 2" in why, why
     assert _errors(browser) == []
+    # (axe-core itself logs file:// errors, so it runs after the console is read)
+    assert _axe_serious(browser, _root(browser)) == [], "axe on the open review"

@@ -956,7 +956,8 @@ export function mount(model, root) {
     box.append(
       el(doc, "div", { className: "nimlib-typed" }, el(doc, "label", {}, "Start from ", input), " ", el(doc, "button", { type: "button", "data-ctl": "start", onclick: () => newGame(typed) }, "Start")),
     );
-    const moves = el(doc, "ol", { className: "nimlib-history", "aria-label": "moves so far" });
+    // tabindex: the list scrolls, so a keyboard reaches all of it (axe: scrollable-region-focusable)
+    const moves = el(doc, "ol", { className: "nimlib-history", "aria-label": "moves so far", tabindex: "0" });
     history.forEach((e, i) => {
       const last = i === history.length - 1 && e.player === "computer";
       moves.append(
