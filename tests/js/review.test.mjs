@@ -19,6 +19,7 @@ const path = process.env.NIMLIB_REVIEW_FIXTURE;
 const FIXTURE = path ? JSON.parse(readFileSync(path, "utf8")) : null;
 const SKIP = "set NIMLIB_REVIEW_FIXTURE (python -m pytest tests/test_js_review.py does)";
 const K = (x) => core.key(x);
+const NIM_FAMILY = new Set(["nim", "misere-nim", "moore", "misere-moore"]);
 const CANON = {
   heaps: (p) => K(p.map(Number).filter((h) => h > 0).sort((a, b) => a - b)),
   identity: (p) => K(p),
@@ -88,8 +89,12 @@ function reviewProblems(game, def, history, review) {
   const best = core.bestMove(def, e.before, params, e.player);
   if (!best || K(best.move) !== K(m.missed.move)) problems.push(`the missed move ${m.missed.label} is not the strategy's ${best && best.label}`);
   if (m.reason !== core.explainPosition(def, e.before, params, e.player)) problems.push("the reason is not the explanation of the position");
+  // the explanation's words name that move: heap by heap in the Nim family (explainProblems checks
+  // "move: heap i from …"), by its label in every other game (misère Kayles' quotient text too)
   const why = explainProblems(def, e.before, params, { turn: e.player, isWinning: (after) => look(after).isP });
   problems.push(...why);
+  const text = m.reason.replace(/<[^>]*>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  if (!NIM_FAMILY.has(def.id) && !text.includes(m.missed.label)) problems.push(`the reason does not name the missed move ${m.missed.label}`);
   return problems;
 }
 
@@ -167,6 +172,19 @@ test("the check bites: a planted wrong verdict, a wrong first mistake or a losin
   const losing = core.applyMove(def, [0, 0, 2], [2, 1], params);
   assert.ok(planted((r) => (r.mistake.missed = { move: losing.move, label: losing.label, after: losing.after })).length > 0, "a losing missed move passes");
   assert.ok(planted((r) => (r.mistake.reason = core.explainPosition(def, [0, 0, 1], params))).length > 0, "another position's explanation passes");
+  // Kayles: an explanation of the right position whose move is not the one named fails
+  const kg = FIXTURE.find((g) => g.id === "kayles");
+  const kd = core.gameDef("kayles");
+  const kh = [];
+  let at = [1, 1, 1, 1, 0, 1, 1, 0]; // runs 4 and 2: values 1 ⊕ 2 = 3, an N-position
+  const lose = kd.moves(at, kg.params).find((mv) => core.bestMove(kd, mv.after, kg.params, "computer") !== null);
+  kh.push(core.entry("reader", lose, at));
+  at = lose.after;
+  const kr = core.reviewGame(kd, kg.params, kh);
+  assert.equal(kr.mistake.index, 0);
+  assert.deepEqual(reviewProblems(kg, kd, kh, kr), []);
+  const other = kd.moves(kh[0].before, kg.params).find((mv) => mv.label !== kr.mistake.missed.label && !kr.mistake.reason.includes(mv.label));
+  assert.ok(reviewProblems(kg, kd, kh, { ...kr, mistake: { ...kr.mistake, missed: { move: other.move, label: other.label, after: other.after } } }).length > 0, "a missed move the reason does not describe passes");
 });
 
 // ------------------------------------------------------------------ the panel in the widget
