@@ -76,7 +76,8 @@ def _root(driver):
 def _state(driver):
     return driver.execute_script(
         "const r = document.querySelector(arguments[0]);"
-        "return {turn: r.dataset.turn, position: JSON.parse(r.dataset.position), players: r.dataset.players,"
+        "return {turn: r.dataset.turn, player: r.dataset.player, position: JSON.parse(r.dataset.position),"
+        "players: r.dataset.players,"
         "status: r.querySelector('.nimlib-status').textContent,"
         "moves: [...r.querySelectorAll('.nimlib-history li')].map((li) => li.textContent)};",
         ROOT,
@@ -173,7 +174,8 @@ def test_two_player_game_to_the_end_and_its_review_from_disk(browser, built_book
     played = 0
     positions = [START]  # the board after each move, as data-position says
     while state["turn"] != "over":
-        player = 1 if state["turn"] == "reader" else 2
+        assert state["turn"] == "reader", "in two-player mode a reader is always to move"
+        player = int(state["player"])
         assert f"Player {player}'s move" in state["status"], state
         _click_move(browser, lambda afters: rng.choice(sorted(afters)))
         played += 1

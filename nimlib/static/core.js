@@ -874,12 +874,15 @@ export function mount(model, root) {
     const two = twoPlayer();
     const over = isOver(def, position, params, toMove(history, computerFirst));
     const turn = over ? "over" : busy ? "computer" : toMove(history, computerFirst);
-    const v = { ...view(), turn };
+    // two players: a reader is always to move (data-turn "reader", data-player 1 or 2), never the computer
+    const shown = two && !over ? "reader" : turn;
+    const v = { ...view(), turn: shown };
     const box = el(doc, "div", {
       className: "nimlib-play",
       "data-game": def.id,
       "data-position": key(position),
-      "data-turn": turn,
+      "data-turn": shown,
+      "data-player": two && !over ? (turn === "reader" ? "1" : "2") : undefined,
       "data-k": params.k,
       "data-players": two ? "2" : "1",
     });

@@ -221,6 +221,8 @@ test("two-player mode: the toggle, turns, the referee's winner, Undo of one move
   await settle();
   assert.equal(w.model.values.history.length, 1, "nobody replies for Player 2");
   assert.match(w.text(), /Player 2's move/);
+  const box = w.root.querySelector(".nimlib-play");
+  assert.deepEqual([box.dataset.turn, box.dataset.player, box.dataset.players], ["reader", "2", "2"], "a reader is to move, never the computer");
   // Undo takes back one move
   w.click("[data-ctl='undo']");
   assert.equal(w.model.values.history.length, 0);
