@@ -42,7 +42,8 @@ MAX_MESSAGE = 2000  # characters in the message line (the page's longest is well
 MAX_HISTORY = 100_000  # moves in one game's history
 MAX_PAGE_ITEMS = 1_000_000  # lists, dicts and scalars in one message from the page
 PAGE_DEPTH = 16  # nesting of a message from the page: history > entry > position > row > cell is 5
-PAGE_KEYS = ("start", "position", "history", "computer_first", "message")  # what the page writes (core.js save)
+# what the page writes (core.js save)
+PAGE_KEYS = ("start", "position", "history", "computer_first", "message", "two_player")
 ENTRY_KEYS = frozenset({"player", "move", "label", "before", "after"})
 _IMPORT = re.compile(r"""^\s*import\s[^;]*?from\s+["']\.\.?/[^"']+["'];?\s*$""", re.MULTILINE)
 
@@ -270,8 +271,10 @@ class PlayWidget(anywidget.AnyWidget):
 
     Traits (synced both ways): ``game`` (the data-game name), ``params`` (the game's
     ``widget_params()``, plus ``seed``), ``position`` and ``start`` (JSON), ``history`` (entries
-    ``{"player": "reader"|"computer", "move", "label", "before", "after"}``), ``computer_first`` and
-    ``message``. Setting ``position`` from Python starts a new game there; a bad position (None, a
+    ``{"player": "reader"|"computer", "move", "label", "before", "after"}``), ``computer_first``,
+    ``message`` and ``two_player`` (two readers alternate on the board: Player 1 in the "reader" slot,
+    Player 2 in the "computer" slot; the computer only referees, and the page reviews the game).
+    Setting ``position`` from Python starts a new game there; a bad position (None, a
     set, a string, a list nested too deep) keeps the state and says why in ``message``. Nothing
     from the page is trusted: ``set_state`` keeps only a state that is a game nimlib could play
     (a legal chain of moves from ``start``), else it keeps every trait and says why.
@@ -286,6 +289,7 @@ class PlayWidget(anywidget.AnyWidget):
     history = traitlets.List().tag(sync=True)
     computer_first = traitlets.Bool(False).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
+    two_player = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self, game: Any, position: Any = None, *, computer_first: bool = False, seed: int | None = None
@@ -344,11 +348,15 @@ class PlayWidget(anywidget.AnyWidget):
         return mover if self._rules.misere else other
 
     def play(self, move: Any) -> bool:
-        """Play the reader's ``move`` and the computer's reply; False (and ``message``) if it is illegal."""
+        """Play the reader's ``move`` and the computer's reply; False (and ``message``) if it is illegal.
+
+        With ``two_player`` set, ``move`` is played for whichever player is to move, and nobody replies.
+        """
         if self.is_over:
             self.message = "The game is over: start a new one or undo."
             return False
-        if self.to_move != "reader":
+        two = self._two()
+        if self.to_move != "reader" and not two:
             self.message = "It is the computer's turn."
             return False
         before = self._current()
@@ -358,16 +366,23 @@ class PlayWidget(anywidget.AnyWidget):
         except (TypeError, ValueError) as error:
             self.message = f"Illegal move: {error}"
             return False
-        self._record("reader", before, decoded, after)
+        self._record(self.to_move if two else "reader", before, decoded, after)
         if self.is_over:
             self._set(message=self._over_message())
-        else:
+        elif not two:
             self._computer_reply()
         return True
 
     def undo(self) -> bool:
-        """Take back the reader's last move (and the computer's reply); False if there is none."""
+        """Take back the reader's last move (and the computer's reply); False if there is none.
+
+        With two players, the last move (whoever made it).
+        """
         history = list(self.history)
+        if self._two() and history:
+            entry = history.pop()
+            self._set(position=entry["before"], history=history, message="Move taken back.")
+            return True
         if not any(entry["player"] == "reader" for entry in history):
             self.message = "Nothing to undo."
             return False
@@ -446,14 +461,20 @@ class PlayWidget(anywidget.AnyWidget):
     def _over_message(self) -> str:
         if not self.is_over:
             return ""
+        if self._two():
+            return f"Game over: Player {1 if self.winner == 'reader' else 2} wins."
         return "Game over: you win." if self.winner == "reader" else "Game over: the computer wins."
+
+    def _two(self) -> bool:
+        """Two readers play (the page's two-player mode; partizan games keep the computer)."""
+        return bool(self.two_player) and not getattr(self._rules, "partizan", False)
 
     def _new_game(self) -> None:
         """History cleared at ``position``; the computer moves first if it starts."""
         self._set(start=self.position, history=[], message="")
         if self.is_over:
             self._set(message=self._over_message())
-        elif self.computer_first:
+        elif self.computer_first and not self._two():
             self._computer_reply()
 
     def _handle_msg(self, msg: Any) -> None:
@@ -525,6 +546,8 @@ class PlayWidget(anywidget.AnyWidget):
             raise TypeError(f"message must be a string, got {short_repr(state['message'])}")
         if not isinstance(state["computer_first"], bool):
             raise TypeError(f"computer_first must be true or false, got {short_repr(state['computer_first'])}")
+        if not isinstance(state["two_player"], bool):
+            raise TypeError(f"two_player must be true or false, got {short_repr(state['two_player'])}")
         rules, start, history = self._rules, state["start"], state["history"]
         if start != self.start:
             _check_json_ints(start, "start")
@@ -536,7 +559,8 @@ class PlayWidget(anywidget.AnyWidget):
             raise ValueError(f"history holds {len(history)} moves, more than the {MAX_HISTORY} one game may")
         done = 0
         old = self.history
-        if start == self.start and state["computer_first"] == self.computer_first:
+        same = state["computer_first"] == self.computer_first and state["two_player"] == self.two_player
+        if start == self.start and same:
             while done < min(len(old), len(history)) and _same_move(history[done], old[done]):
                 done += 1
         checked = old[:done]
@@ -544,7 +568,7 @@ class PlayWidget(anywidget.AnyWidget):
         end = history[done - 1]["after"] if done else start
         for i in range(done, len(history)):
             player = first if i % 2 == 0 else _other(first)
-            checked.append(_checked_entry(rules, history[i], f"history[{i}]", player, end))
+            checked.append(_checked_entry(rules, history[i], f"history[{i}]", player, end, state["two_player"]))
             end = checked[-1]["after"]
         if state["position"] != end:
             where = "the last move's after" if history else "start (no move has been played)"
@@ -584,7 +608,7 @@ class PlayWidget(anywidget.AnyWidget):
         if not self._quiet:
             self._new_game()
 
-    @traitlets.observe("computer_first")
+    @traitlets.observe("computer_first", "two_player")
     def _first_set(self, change: dict) -> None:
         if not self._quiet:
             self._set(position=self.start)
@@ -957,8 +981,11 @@ def _same_move(entry: Any, old: dict) -> bool:
     )
 
 
-def _checked_entry(rules: Playable, entry: Any, name: str, player: str, before: JSON) -> dict:
-    """History entry ``entry`` (the page's JSON) with nimlib's label, or raise naming what is wrong with it."""
+def _checked_entry(rules: Playable, entry: Any, name: str, player: str, before: JSON, two: bool = False) -> dict:
+    """History entry ``entry`` (the page's JSON) with nimlib's label, or raise naming what is wrong with it.
+
+    ``two``: two readers play (two-player mode), so the "computer" slot may play any legal move.
+    """
     if not isinstance(entry, dict) or set(entry) != ENTRY_KEYS:
         raise TypeError(f"{name} must be a dict with exactly the keys {sorted(ENTRY_KEYS)}, got {short_repr(entry)}")
     if entry["player"] != player:
@@ -977,7 +1004,7 @@ def _checked_entry(rules: Playable, entry: Any, name: str, player: str, before: 
     for key, value in expected.items():
         if entry[key] != value:
             raise ValueError(f"{name}[{key!r}] must be {short_repr(value)}, got {short_repr(entry[key])}")
-    if player == "computer" and not _is_p(rules, position) and not _is_p(rules, after):
+    if player == "computer" and not two and not _is_p(rules, position) and not _is_p(rules, after):
         # the computer plays the strategy: from a position it wins, only a winning move (whichever the page
         # chose); from a lost one any legal move. A forged losing reply would hand the reader the game
         raise ValueError(

@@ -845,3 +845,33 @@ def test_a_widget_message_of_any_shape_is_refused_with_the_state_kept(msg, caplo
         assert {k: v for k, v in after.items() if k != "message"} == {k: v for k, v in before.items() if k != "message"}
     # ipywidgets logs an exception that escapes its handler (a KeyError for these, before): none did
     assert not [r for r in caplog.records if "Exception in widget method" in r.getMessage()]
+
+
+def test_two_player_mode_from_the_page_and_from_python():
+    """Two readers (trait ``two_player``): the page's "computer" slot is Player 2, who may give the win away;
+    without the mode such a reply is refused; the flag must be a bool; ``play`` moves for whoever is to move."""
+    game = NimGame((1, 2, 4))
+    losing = _page_move(game, "reader", [2, 3])  # (1, 2, 4) -> (1, 2, 3): Player 1 keeps the win
+    game.set_state({**losing, "two_player": True, "start": [1, 2, 4]})
+    assert game.two_player and len(game.history) == 1
+    # Player 2 at (1, 2, 3) has no winning move; then Player 1 gives the win away: (1, 2, 2) -> (0, 2, 2) keeps it,
+    # so play (1, 2, 2) -> (1, 2, 1), an N-position for Player 2
+    game.set_state(_page_move(game, "computer", [2, 2]))
+    game.set_state(_page_move(game, "reader", [2, 1]))
+    gift = _page_move(game, "computer", [1, 1])  # Player 2 at (1, 2, 1) plays (1, 1, 1): gives the win back
+    game.set_state(gift)
+    assert game.history[-1]["player"] == "computer" and game.position == [1, 1, 1]
+    # against the computer, that losing "computer" move is a forgery
+    forged = NimGame((3, 4, 5))
+    forged.set_state(_page_move(forged, "reader", [0, 2]))  # (2, 4, 5): XOR 3, the computer can win
+    _refused(forged, _page_move(forged, "computer", [0, 0]), "losing move by the computer")  # (0, 4, 5): XOR 1
+    _refused(NimGame((1, 2)), {"two_player": "yes"}, "two_player must be true or false")
+    # from Python: the mode starts a new game, nobody replies, the winner is a player
+    duel = NimGame((1, 2))
+    duel.two_player = True
+    assert duel.history == [] and duel.to_move == "reader"
+    assert duel.play((1, 1)) and duel.to_move == "computer" and len(duel.history) == 1
+    assert duel.play((0, 0)) and duel.history[-1]["player"] == "computer"
+    assert duel.undo() and len(duel.history) == 1 and duel.position == [1, 1]
+    assert duel.play((0, 0)) and duel.play((1, 0)) and duel.winner == "reader"
+    assert duel.message == "Game over: Player 1 wins."

@@ -421,6 +421,55 @@ export function entry(player, m, before) {
   return { player, move: m.move, label: m.label, before, after: m.after };
 }
 
+// ------------------------------------------------------------------ the review of a finished game
+
+/** The three verdicts a reviewed move gets (its data-verdict), in words. */
+export const VERDICTS = {
+  kept: "kept a winning position",
+  "gave-away": "gave away the win",
+  none: "no winning move existed",
+};
+
+/**
+ * True when the player `turn` to move at `position` wins against best play: at the end of the game
+ * (no move) only in misère play; else when the strategy has a winning move (bestMove: the move the
+ * explanation describes, the Hint and the computer's reply).
+ */
+export function winsFrom(def, position, params, turn = "reader") {
+  if (isOver(def, position, params, turn)) return isMisere(def, params);
+  return bestMove(def, position, params, turn) !== null;
+}
+
+/**
+ * The review of a game (its history entries, each {player, move, label, before, after}): every move's
+ * verdict, "kept" (the mover could win and still can), "gave-away" (could win, now the other player
+ * can) or "none" (every move lost against best play), and the first mistake: the first "gave-away"
+ * move, with the winning move that was missed (bestMove, the move the explanation describes) and the
+ * reason, the game's own explanation of the position it was played from (explainPosition: one
+ * computation for the words and the move). OutOfTable (a position too large for the page) is thrown.
+ */
+export function reviewGame(def, params, history) {
+  const moves = history.map((e, index) => {
+    const could = winsFrom(def, e.before, params, e.player);
+    const verdict = !could ? "none" : winsFrom(def, e.after, params, other(e.player)) ? "gave-away" : "kept";
+    return { index, player: e.player, label: e.label, move: e.move, before: e.before, after: e.after, verdict };
+  });
+  const first = moves.find((m) => m.verdict === "gave-away");
+  let mistake = null;
+  if (first) {
+    const missed = bestMove(def, first.before, params, first.player);
+    mistake = {
+      index: first.index,
+      player: first.player,
+      label: first.label,
+      before: first.before,
+      missed: missed && { move: missed.move, label: missed.label, after: missed.after },
+      reason: explainPosition(def, first.before, params, first.player),
+    };
+  }
+  return { moves, mistake };
+}
+
 // ------------------------------------------------------------------ saved states
 // A saved widget (the static book's embedded state, or a model) may hold anything: each game checks
 // its position's shape (`validate`) and the core checks the rest before anything is drawn, so a bad
@@ -565,6 +614,8 @@ export function savedStateError(model) {
   }
   const first = model.get("computer_first");
   if (first !== undefined && first !== null && typeof first !== "boolean") return `computer_first must be true or false, got ${stateKind(first)}`;
+  const two = model.get("two_player");
+  if (two !== undefined && two !== null && typeof two !== "boolean") return `two_player must be true or false, got ${stateKind(two)}`;
   const message = model.get("message");
   if (message !== undefined && message !== null && (typeof message !== "string" || message.length > STATE_MAX_MESSAGE)) return `message must be a text of at most ${STATE_MAX_MESSAGE} characters`;
   return null;
@@ -619,6 +670,12 @@ export function mount(model, root) {
     history: model.get("history") || [],
     computerFirst: Boolean(model.get("computer_first")),
   });
+  // Two-player mode (trait two_player): two readers alternate on one board, Player 1 in the "reader"
+  // slot of the history, Player 2 in the "computer" slot; the computer only referees and reviews.
+  // Partizan games draw only White's moves, so they keep the computer as the opponent.
+  const twoPlayer = () => !def.partizan && model.get("two_player") === true;
+  /** Who played a history slot, in words. */
+  const who = (player) => (twoPlayer() ? (player === "reader" ? "Player 1" : "Player 2") : player === "reader" ? "You" : "Computer");
 
   function save(values) {
     saving = true;
@@ -675,26 +732,29 @@ export function mount(model, root) {
   function finishMessage(position, history, computerFirst) {
     const w = winner(def, position, params, history, computerFirst);
     if (!w) return null;
+    if (twoPlayer()) return `Game over: ${who(w)} wins.`;
     return w === "reader" ? "Game over: you win." : "Game over: the computer wins.";
   }
 
   function readerMove(move) {
     const { position, history, computerFirst } = state();
-    if (busy || toMove(history, computerFirst) !== "reader" || isOver(def, position, params, "reader")) return;
+    const two = twoPlayer();
+    const mover = toMove(history, computerFirst); // in two-player mode either reader moves in turn
+    if (busy || (mover !== "reader" && !two) || isOver(def, position, params, mover)) return;
     let m;
     try {
-      m = applyMove(def, position, move, params, "reader");
+      m = applyMove(def, position, move, params, mover);
     } catch (error) {
       say(`Illegal move: ${error.message}`);
       return;
     }
-    const next = [...history, entry("reader", m, position)];
+    const next = [...history, entry(mover, m, position)];
     selection = null;
     hintKey = null;
     flash = null;
     const over = finishMessage(m.after, next, computerFirst);
     save({ position: m.after, history: next, message: "" }); // a finished game is said by the status line
-    if (over) return render();
+    if (over || two) return render();
     busy = true;
     render();
     timer = setTimeout(() => {
@@ -707,7 +767,7 @@ export function mount(model, root) {
   function computerTurn() {
     snapshot();
     const { position, history, computerFirst } = state();
-    if (toMove(history, computerFirst) !== "computer" || isOver(def, position, params, "computer")) return render();
+    if (twoPlayer() || toMove(history, computerFirst) !== "computer" || isOver(def, position, params, "computer")) return render();
     let reply;
     try {
       reply = computerMove(def, position, params, "computer");
@@ -724,26 +784,28 @@ export function mount(model, root) {
     render();
   }
 
-  function restart(start, computerFirst, winnable = false) {
+  function restart(start, computerFirst, winnable = false, two = twoPlayer()) {
     if (timer) clearTimeout(timer);
     timer = null;
     busy = false;
     selection = null;
     hintKey = null;
     flash = null;
+    reviewOpen = false;
     const values = { start, position: start, history: [], computer_first: computerFirst };
-    const over = finishMessage(start, [], computerFirst);
+    if (two !== twoPlayer()) values.two_player = two; // written only when it changes (older kernels lack the trait)
     // the status line says whose move it is (or that the game is over); a deal says the reader can win it
-    values.message = winnable && !computerFirst ? "New game: a position you can win with best play." : "";
+    values.message = two ? "" : winnable && !computerFirst ? "New game: a position you can win with best play." : "";
     save(values);
-    if (!over && computerFirst) computerTurn();
+    const over = finishMessage(start, [], computerFirst);
+    if (!over && computerFirst && !two) computerTurn();
     else render();
   }
 
   function undo() {
     const { history } = state();
-    if (!canUndo(history)) return say("Nothing to undo.");
-    const h = undoHistory(history);
+    if (!(twoPlayer() ? history.length > 0 : canUndo(history))) return say("Nothing to undo.");
+    const h = twoPlayer() ? history.slice(0, -1) : undoHistory(history); // two readers take back one move
     const cut = history[h.length];
     selection = null;
     hintKey = null;
@@ -799,6 +861,7 @@ export function mount(model, root) {
 
   let typed = "";
   let detailsOpen = false;
+  let reviewOpen = false; // the review of a finished game is open (kept across redraws, closed by a new game)
   let previous = new Map(); // data-part -> state before the computer's reply
   let boardFocus = false; // the keyboard focus was on the board (a move), so it stays there
   const live = el(doc, "div", { className: "nimlib-live", role: "status", "aria-live": "polite" });
@@ -808,15 +871,20 @@ export function mount(model, root) {
     const active = doc.activeElement;
     const hadFocus = root.contains(active);
     const focus = focusKey(active);
+    const two = twoPlayer();
     const over = isOver(def, position, params, toMove(history, computerFirst));
     const turn = over ? "over" : busy ? "computer" : toMove(history, computerFirst);
-    const v = { ...view(), turn };
+    // two players: a reader is always to move (data-turn "reader", data-player 1 or 2), never the computer
+    const shown = two && !over ? "reader" : turn;
+    const v = { ...view(), turn: shown };
     const box = el(doc, "div", {
       className: "nimlib-play",
       "data-game": def.id,
       "data-position": key(position),
-      "data-turn": turn,
+      "data-turn": shown,
+      "data-player": two && !over ? (turn === "reader" ? "1" : "2") : undefined,
       "data-k": params.k,
+      "data-players": two ? "2" : "1",
     });
     box.append(titleLine(doc, def, params, def.title(params)));
     let board;
@@ -827,13 +895,15 @@ export function mount(model, root) {
       board = el(doc, "p", { text: error.message });
     }
     const boardBox = el(doc, "div", { className: "nimlib-board", role: "group", "aria-label": "board", tabindex: "-1" }, board);
-    if (turn !== "reader") boardBox.classList.add("nimlib-waiting");
+    if (turn !== "reader" && !(two && !over)) boardBox.classList.add("nimlib-waiting");
     box.append(boardBox);
     const status = over
       ? finishMessage(position, history, computerFirst)
-      : turn === "reader"
-        ? "Your move: click the board."
-        : "The computer is thinking…";
+      : two
+        ? `${who(turn)}'s move: click the board.`
+        : turn === "reader"
+          ? "Your move: click the board."
+          : "The computer is thinking…";
     box.append(el(doc, "div", { className: over ? "nimlib-status nimlib-winner" : "nimlib-status" }, status));
     // the message, without the sentences the status line already says (Python's messages may add
     // "Game over: …" or "Your move.")
@@ -849,15 +919,30 @@ export function mount(model, root) {
       doc,
       "div",
       { className: "nimlib-controls" },
-      el(doc, "button", { type: "button", "data-ctl": "undo", disabled: !canUndo(history) || busy || undefined, onclick: undo }, "Undo"),
-      el(doc, "button", { type: "button", "data-ctl": "hint", disabled: over || busy || turn !== "reader" || undefined, onclick: hint }, "Hint"),
+      el(doc, "button", { type: "button", "data-ctl": "undo", disabled: !(two ? history.length > 0 : canUndo(history)) || busy || undefined, onclick: undo }, "Undo"),
+      // the referee gives no hints during a two-player game (the review comes at the end)
+      el(doc, "button", { type: "button", "data-ctl": "hint", disabled: two || over || busy || turn !== "reader" || undefined, onclick: hint }, "Hint"),
       el(doc, "button", { type: "button", "data-ctl": "new", onclick: () => newGame() }, "New game"),
       el(
         doc,
         "button",
         { type: "button", "data-ctl": "first", "aria-pressed": computerFirst ? "true" : "false", onclick: () => restart(model.get("start"), !computerFirst) },
-        computerFirst ? "Let me start" : "Computer starts",
+        two ? (computerFirst ? "Player 1 starts" : "Player 2 starts") : computerFirst ? "Let me start" : "Computer starts",
       ),
+      def.partizan
+        ? null
+        : el(
+            doc,
+            "button",
+            {
+              type: "button",
+              "data-ctl": "two",
+              "aria-pressed": two ? "true" : "false",
+              title: two ? "back to playing the computer (a new game)" : "two readers on one board, the computer as referee (a new game)",
+              onclick: () => restart(model.get("start"), computerFirst, false, !two),
+            },
+            "Two players",
+          ),
     );
     box.append(controls);
     const input = el(doc, "input", {
@@ -874,15 +959,27 @@ export function mount(model, root) {
     box.append(
       el(doc, "div", { className: "nimlib-typed" }, el(doc, "label", {}, "Start from ", input), " ", el(doc, "button", { type: "button", "data-ctl": "start", onclick: () => newGame(typed) }, "Start")),
     );
-    const moves = el(doc, "ol", { className: "nimlib-history", "aria-label": "moves so far" });
+    // tabindex: the list scrolls, so a keyboard reaches all of it (axe: scrollable-region-focusable)
+    const moves = el(doc, "ol", { className: "nimlib-history", "aria-label": "moves so far", tabindex: "0" });
     history.forEach((e, i) => {
       const last = i === history.length - 1 && e.player === "computer";
       moves.append(
         // data-after: the position the move left, as data-position writes it (for tests and assistive technology)
-        el(doc, "li", { className: `nimlib-${e.player}${last ? " nimlib-last" : ""}`, "data-after": key(e.after) }, `${e.player === "reader" ? "You" : "Computer"}: ${e.label} → ${def.format(e.after, params)}`),
+        el(doc, "li", { className: `nimlib-${e.player}${last ? " nimlib-last" : ""}`, "data-after": key(e.after) }, `${who(e.player)}: ${e.label} → ${def.format(e.after, params)}`),
       );
     });
     if (history.length) box.append(moves);
+    if (over && history.length) {
+      // the review of the finished game, below the controls (opening it moves nothing above it)
+      const review = el(doc, "details", { className: "nimlib-review", "data-review": true, open: reviewOpen || undefined });
+      review.addEventListener("toggle", () => {
+        reviewOpen = review.open;
+        if (review.open) fillReview(review, history);
+      });
+      review.append(el(doc, "summary", { "data-ctl": "review" }, "Review the game"));
+      if (reviewOpen) fillReview(review, history);
+      box.append(review);
+    }
     const details = el(doc, "details", { className: "nimlib-explain", open: detailsOpen || undefined });
     details.addEventListener("toggle", () => {
       detailsOpen = details.open;
@@ -901,6 +998,39 @@ export function mount(model, root) {
     else if (hadFocus && boardFocus) (root.querySelector(".nimlib-board button:not([disabled])") || root.querySelector(".nimlib-board")).focus();
     else if (hadFocus) root.querySelector("[data-ctl='new']").focus();
     moves.scrollTop = moves.scrollHeight;
+  }
+
+  // The review: every move's verdict, and the first mistake with the missed winning move and the
+  // game's own explanation of the position it was played from (reviewGame). Labels are text nodes;
+  // the explanation is the games' own HTML, which escapes what it did not write.
+  function fillReview(details, history) {
+    for (const node of [...details.children]) if (node.tagName !== "SUMMARY") node.remove();
+    let review;
+    try {
+      review = reviewGame(def, params, history);
+    } catch (error) {
+      if (!(error instanceof OutOfTable)) throw error;
+      details.append(el(doc, "p", { text: `No review: ${error.message}.` }));
+      return;
+    }
+    const m = review.mistake;
+    const played = (player) => (twoPlayer() ? `${who(player)} played` : player === "reader" ? "you played" : "the computer played");
+    if (m) {
+      const missed = m.missed ? ` The winning move was ${m.missed.label}.` : "";
+      details.append(el(doc, "p", { className: "nimlib-review-first", text: `First mistake: move ${m.index + 1}, ${played(m.player)} ${m.label}, which gave away the win.${missed}` }));
+      details.append(el(doc, "h4", { text: m.missed ? `Why ${m.missed.label} wins` : "The position before the mistake" }));
+      details.append(el(doc, "div", { className: "nimlib-review-why", html: m.reason }));
+    } else {
+      details.append(el(doc, "p", { className: "nimlib-review-first", text: "No move gave away the win: whoever had a winning position kept it to the end." }));
+    }
+    const list = el(doc, "ol", { className: "nimlib-review-moves", "aria-label": "every move, reviewed" });
+    for (const mv of review.moves) {
+      const first = m && mv.index === m.index;
+      list.append(
+        el(doc, "li", { "data-verdict": mv.verdict, className: `nimlib-verdict-${mv.verdict}${first ? " nimlib-first-mistake" : ""}` }, `${who(mv.player)}: ${mv.label}: ${VERDICTS[mv.verdict]}${first ? " (the first mistake)" : ""}`),
+      );
+    }
+    details.append(list);
   }
 
   function fillExplanation(details, position, history) {
@@ -950,16 +1080,18 @@ export function mount(model, root) {
   model.on("change:position", onChange);
   model.on("change:history", onChange);
   model.on("change:message", onChange);
+  model.on("change:two_player", onChange);
 
   const detach = () => {
     if (timer) clearTimeout(timer);
     model.off("change:position", onChange);
     model.off("change:history", onChange);
     model.off("change:message", onChange);
+    model.off("change:two_player", onChange);
   };
   const { position, history, computerFirst } = state();
   try {
-    if (history.length === 0 && computerFirst && !isOver(def, position, params, "computer")) computerTurn();
+    if (history.length === 0 && computerFirst && !twoPlayer() && !isOver(def, position, params, "computer")) computerTurn();
     else render();
   } catch (error) {
     // a state every check passed that the game still cannot draw: say so in its place, throw nothing
