@@ -74,6 +74,23 @@ def _wait(driver, script: str, timeout: float = 20):
     return value
 
 
+# Each puzzle's look, as computed by the browser, by origin and page (filled while the pages are open for the
+# mount test below, so the comparison costs no page load of its own)
+_PUZZLE_LOOKS: dict[str, dict[str, list]] = {}
+_LOOK = """
+const props = ['color', 'background-color', 'border-top-color', 'border-top-width', 'border-top-style',
+  'box-shadow', 'outline-style', 'font-size', 'font-weight', 'display', 'visibility', 'opacity', 'white-space',
+  'flex-wrap', 'cursor', 'width', 'height'];
+return [...document.querySelectorAll('.nimlib-puzzle')].map((root) =>
+  [root, ...root.querySelectorAll('*')].slice(0, 600).map((el) => {
+    const cs = getComputedStyle(el);
+    const name = el.className && el.className.baseVal !== undefined ? el.className.baseVal : el.className;
+    return [el.tagName, String(name),
+      ...props.map((p) => (p === 'width' || p === 'height') ? String(Math.round(parseFloat(cs[p]) * 2) / 2) : cs[p])];
+  }));
+"""
+
+
 def _mounted(driver, page: str, expected: int) -> int:
     if page == LAB_PAGE:
         return int(bool(_wait(driver, "return document.querySelector('#nimlib-lab .nimlib-lab .nimlib-play')")))
@@ -100,7 +117,25 @@ def test_every_game_puzzle_and_lab_mounts(browser, server, built_book, origin): 
         assert hidden == 0, f"{origin} {page}: the no-JavaScript words show although the games run"
         if got != expected:
             missing[page] = (got, expected)
+        _PUZZLE_LOOKS.setdefault(origin, {})[page] = browser.execute_script(_LOOK)
     assert not missing, f"{origin}: pages whose games did not all mount (mounted, saved): {missing}"
+
+
+def test_puzzles_look_the_same_from_disk_as_served():
+    """Every puzzle's computed styles (colours, borders, marks, sizes, wrapping) from file:// equal served ones.
+
+    Chromium refuses a linked stylesheet's rules from file://; a puzzle that depended on reading them showed
+    blank stones and no marks from disk only.
+    """
+    assert set(_PUZZLE_LOOKS) == {"disk", "served"}, "the mount test did not run both ways before this one"
+    disk, served = _PUZZLE_LOOKS["disk"], _PUZZLE_LOOKS["served"]
+    puzzles = sum(len(looks) for looks in disk.values())
+    assert puzzles >= 16, f"only {puzzles} puzzles seen"
+    for page in sorted(disk):
+        assert len(disk[page]) == len(served[page]), page
+        for n, (a, b) in enumerate(zip(disk[page], served[page], strict=True)):
+            diff = [(x, y) for x, y in zip(a, b, strict=False) if x != y]
+            assert len(a) == len(b) and not diff, f"{page}, puzzle {n}: from disk {diff[:3]}"
 
 
 def test_every_page_plays_a_move_from_disk(browser, built_book):  # noqa: F811
