@@ -156,3 +156,29 @@ test("puzzleBoards: the position, each move's result and each losing move's repl
   assert.deepEqual(new Set(boards), new Set(["[1,2]", "[0,2]", "[1,0]", "[1,1]", "[0,0]"]));
   assert.deepEqual(pz.puzzleBoards(def, [2, 2], {}).map((p) => JSON.stringify(p)), ["[2,2]"], "a P-position takes no move");
 });
+
+test("Hackenbush in a puzzle: no pointer cursor on an edge or its button while the board takes no move", async () => {
+  await import("../../nimlib/static/games/hackenbush.js");
+  const doc = makeDocument();
+  const root = doc.createElement("div");
+  const params = { edges: [[0, 1], [1, 2], [1, 2], [0, 3], [3, 4]], coords: { 1: [0, 1], 2: [0, 2], 3: [1, 1], 4: [1, 2] }, seed: 13 };
+  pz.mountPuzzle(puzzleModel("hackenbush", params, [2, 5]), root);
+  const pointers = () =>
+    [...root.querySelector(".nimlib-board").walk()].filter((n) => n.style.cursor === "pointer" || /cursor: pointer/.test(n.getAttribute("style") || ""));
+  let asked = 0;
+  let played = 0;
+  for (let round = 0; round < 12; round++) {
+    root.querySelector("[data-ctl='next']").click();
+    const edges = root.querySelectorAll(".nimlib-board button[data-move]");
+    assert.ok(edges.length >= 1 && edges.every((b) => b.disabled), "P or N? is asked first");
+    assert.deepEqual(pointers(), [], "an edge keeps a pointer cursor while its button is disabled");
+    asked++;
+    root.querySelector("[data-answer='N']").click();
+    if (root.querySelector(".nimlib-puzzle").dataset.stage === "move") {
+      // the reader's turn: the edges that cut have the pointer
+      assert.ok(pointers().length >= 2, "the edges that cut show a pointer");
+      played++;
+    }
+  }
+  assert.ok(asked === 12 && played >= 2, `${played} boards that took a move`);
+});
