@@ -117,6 +117,10 @@ class Node {
   matches(selector) {
     return matchCompound(this, selector);
   }
+  closest(selector) {
+    for (let n = this; n; n = n.parent) if (matchCompound(n, selector)) return n;
+    return null;
+  }
   querySelectorAll(selector) {
     const steps = selector.trim().split(/\s+(?![^[]*\])/);
     let found = [this];
