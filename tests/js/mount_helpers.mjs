@@ -79,6 +79,12 @@ class Node {
       this.children.push(n);
     }
   }
+  prepend(...nodes) {
+    const rest = this.children;
+    this.children = [];
+    this.append(...nodes);
+    this.children.push(...rest);
+  }
   replaceChildren(...nodes) {
     this.children = [];
     this.append(...nodes);
