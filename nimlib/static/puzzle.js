@@ -514,6 +514,18 @@ export function mountPuzzle(model, root) {
     try {
       measure(draw(puzzle.position, true));
       for (const position of puzzleBoards(def, puzzle.position, params)) measure(draw(position, false));
+      // a wrong "P" at an N-position marks the winning move on the board (a compact heap draws its stone)
+      const winning = puzzle.isP ? null : bestMove(def, puzzle.position, params, "reader");
+      if (winning) {
+        const [hint, picked] = [puzzle.hint, selection];
+        puzzle.hint = key(winning.move);
+        selection = def.selectFor ? def.selectFor(winning.move, puzzle.position, params) : null;
+        try {
+          measure(draw(puzzle.position, false));
+        } finally {
+          [puzzle.hint, selection] = [hint, picked];
+        }
+      }
     } catch (error) {
       if (!(error instanceof OutOfTable)) throw error;
     }
