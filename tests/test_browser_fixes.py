@@ -19,6 +19,7 @@ import pytest
 from selenium.webdriver import ActionChains, Keys
 
 from .test_browser import browser, open_page, server  # noqa: F401 (pytest fixtures)
+from .test_pages import _AXE_RUN, AXE
 
 pytestmark = pytest.mark.slow
 
@@ -110,6 +111,7 @@ def test_change_two_heaps_by_keyboard_keeps_the_focus_on_the_board(browser, serv
     where = browser.execute_script(_FOCUS)
     assert where and where["board"], where
     # back to one heap at a time: the focus stays on the board, on a stone that moves
+    root = browser.find_element("css selector", f".nimlib-play[data-game='{game}']")  # each render draws it anew
     cancel = root.find_element("css selector", "[data-ctl='cancel']")
     browser.execute_script("arguments[0].focus()", cancel)
     ActionChains(browser).send_keys(Keys.ENTER).perform()
@@ -178,6 +180,11 @@ def test_lab_quotient_computes_kayles_to_30_without_freezing(browser, server):  
     assert "is a letter, not a digit" in message, message
     stale = browser.find_element("css selector", "[data-lab='stale']").text
     assert stale.startswith("Not current: below is still the octal game 0.77"), stale
+    # the marked result, the refused quotient and the messages: nothing axe finds serious (contrast included)
+    browser.execute_script(AXE.read_text(encoding="utf-8"))
+    browser.set_script_timeout(120)
+    serious = [v for v in browser.execute_async_script(_AXE_RUN) if v["impact"] in ("serious", "critical")]
+    assert not serious, serious
     code.clear()
     code.send_keys("0.07\n")
     time.sleep(0.5)

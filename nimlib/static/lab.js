@@ -772,7 +772,7 @@ const LAB_CSS = `
 .nimlib-lab-pre { background: #fdf0e0; }
 .nimlib-lab-read { font-weight: 600; }
 .nimlib-lab-stale { border-left: 4px solid #b7791f; background: #fffaf0; padding: 2px 8px; margin: 0 0 6px; }
-.nimlib-lab [data-stale="true"] > :not([data-lab="stale"]) { opacity: 0.55; }
+.nimlib-lab [data-stale="true"] { outline: 2px dashed #b7791f; outline-offset: 4px; }
 .nimlib-split-take { flex: none; white-space: nowrap; min-width: 24px; min-height: 24px; margin: 0 2px; padding: 0 4px; font-size: 0.85em; }
 `;
 
