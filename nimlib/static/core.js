@@ -217,14 +217,15 @@ export function searchBest(def, position, params, limit = 200000) {
  * against best play: an N-position when the reader moves first, a P-position for the computer when it
  * does (an impartial game's deal that is not moves once to such a position). Up to 40 deals from
  * the seeded `rng` (so a seed repeats its games); `params.deal === "any"`
- * keeps the first deal, won or lost. {position, winnable}: the last deal if none is winnable.
+ * keeps the first deal, won or lost. A deal whose winning move ends the game at once (ch. 7 dealt a single chip)
+ * is taken only when no other is found. {position, winnable}: the last deal if none is winnable.
  */
 export function dealGame(def, params, rng, previous = null, computerFirst = false) {
   let dealt = null;
   let winnable = false;
   let quick = null; // a winnable deal whose winning move ends the game at once (a single chip): the last resort
   // the reader moves first and one winning move ends the game: nothing to practise
-  const wonInOne = (position, best) => !computerFirst && best !== null && isOver(def, best.after, params, "computer");
+  const wonInOne = (best) => !computerFirst && best !== null && isOver(def, best.after, params, "computer");
   for (let tries = 0; tries < 40; tries++) {
     const next = def.random(rng, params);
     if (previous !== null && key(next) === key(previous) && tries < 39) continue; // a new deal, so the button never looks dead
@@ -236,7 +237,7 @@ export function dealGame(def, params, rng, previous = null, computerFirst = fals
       if (isOver(def, dealt, params, first)) continue;
       const best = bestMove(def, dealt, params, first);
       winnable = (best !== null) !== computerFirst;
-      if (winnable && wonInOne(dealt, best)) {
+      if (winnable && wonInOne(best)) {
         quick ??= dealt;
         winnable = false;
         continue;
@@ -248,7 +249,7 @@ export function dealGame(def, params, rng, previous = null, computerFirst = fals
       const options = computerFirst ? [best] : def.moves(dealt, params, first);
       const m = options[Math.floor(rng() * options.length)];
       if (m && !isOver(def, m.after, params, first) && (previous === null || key(m.after) !== key(previous))) {
-        if (wonInOne(m.after, bestMove(def, m.after, params, first))) {
+        if (wonInOne(bestMove(def, m.after, params, first))) {
           quick ??= m.after;
           continue;
         }

@@ -884,8 +884,9 @@ function quotientSection(doc, game, task) {
     if (task.cancel) task.cancel();
     out.removeAttribute("aria-busy");
     let n;
+    if (!String(bound.value).trim()) return refuse(`the bound N is empty: type the largest heap, a whole number from 1 to ${LAB_QUOTIENT_HEAPS}`);
     try {
-      n = labQuotientBound(Number(bound.value === "" ? NaN : bound.value));
+      n = labQuotientBound(Number(bound.value));
     } catch (error) {
       return refuse(error.message);
     }

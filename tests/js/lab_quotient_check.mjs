@@ -63,7 +63,7 @@ console.log(`ok: ${compared} codes agree with nimlib`);
     root.querySelector("[data-lab='quotient-bound']").value = String(bad);
     root.querySelector("[data-lab='quotient-go']").click();
     assert.equal(computing(), null, `${bad}: refused at once, nothing computed`);
-    assert.match(panel().textContent, /^Cannot compute that quotient: .*heaps up to 1 … 30/, `bound ${bad}`);
+    assert.match(panel().textContent, bad === "" ? /^Cannot compute that quotient: the bound N is empty: type the largest heap/ : /^Cannot compute that quotient: .*heaps up to 1 … 30/, `bound ${bad}`);
     assert.equal(root.querySelectorAll("[data-lab='quotient'] td").length, 0, `${bad}: the previous quotient's table is still shown`);
   }
   assert.match(root.querySelector(".nimlib-lab-quotient").textContent, /for N from 1 to 30\. For some games it grows too large/);
