@@ -217,21 +217,31 @@ export function searchBest(def, position, params, limit = 200000) {
  * against best play: an N-position when the reader moves first, a P-position for the computer when it
  * does (an impartial game's deal that is not moves once to such a position). Up to 40 deals from
  * the seeded `rng` (so a seed repeats its games); `params.deal === "any"`
- * keeps the first deal, won or lost. {position, winnable}: the last deal if none is winnable.
+ * keeps the first deal, won or lost. A deal whose winning move ends the game at once (ch. 7 dealt a single chip)
+ * is taken only when no other is found. {position, winnable}: the last deal if none is winnable.
  */
 export function dealGame(def, params, rng, previous = null, computerFirst = false) {
   let dealt = null;
   let winnable = false;
+  let quick = null; // a winnable deal whose winning move ends the game at once (a single chip): the last resort
+  // the reader moves first and one winning move ends the game: nothing to practise
+  const wonInOne = (best) => !computerFirst && best !== null && isOver(def, best.after, params, "computer");
   for (let tries = 0; tries < 40; tries++) {
     const next = def.random(rng, params);
     if (previous !== null && key(next) === key(previous) && tries < 39) continue; // a new deal, so the button never looks dead
     dealt = next;
+    winnable = false;
     if (params.deal === "any") break;
     try {
       const first = computerFirst ? "computer" : "reader";
       if (isOver(def, dealt, params, first)) continue;
       const best = bestMove(def, dealt, params, first);
       winnable = (best !== null) !== computerFirst;
+      if (winnable && wonInOne(best)) {
+        quick ??= dealt;
+        winnable = false;
+        continue;
+      }
       if (winnable) break;
       if (def.partizan) continue; // one move away the other player would move: deal again
       // an impartial game: one move away is such a position (from a P-position every move reaches an
@@ -239,6 +249,10 @@ export function dealGame(def, params, rng, previous = null, computerFirst = fals
       const options = computerFirst ? [best] : def.moves(dealt, params, first);
       const m = options[Math.floor(rng() * options.length)];
       if (m && !isOver(def, m.after, params, first) && (previous === null || key(m.after) !== key(previous))) {
+        if (wonInOne(bestMove(def, m.after, params, first))) {
+          quick ??= m.after;
+          continue;
+        }
         dealt = m.after;
         winnable = true;
         break;
@@ -247,6 +261,7 @@ export function dealGame(def, params, rng, previous = null, computerFirst = fals
       if (!(error instanceof OutOfTable)) throw error;
     }
   }
+  if (!winnable && quick !== null) return { position: quick, winnable: true };
   return { position: dealt, winnable };
 }
 
@@ -848,6 +863,10 @@ export function mount(model, root) {
     } catch (error) {
       return say(`Cannot start there: ${error.message}`);
     }
+    // a position with no move would be a game over before it begins: refused, the game on the board kept
+    if (isOver(def, start, params, computerFirst ? "computer" : "reader")) {
+      return say(`Cannot start there: ${def.format(start, params)} has no move, so the game would be over before it begins. Type a position with at least one move.`);
+    }
     restart(start, computerFirst);
   }
 
@@ -992,7 +1011,9 @@ export function mount(model, root) {
     else root.replaceChildren(box, live);
     if (flash) highlight(boardBox, flash);
     // Keyboard users keep their place: the same control, else (after a move) the board's first move
-    if (hadFocus) boardFocus = Boolean(active.dataset.move || active.dataset.select) || (boardFocus && active.classList.contains("nimlib-board"));
+    // a control drawn on the board (Moore's "Change up to k heaps at once", which the click replaces) is the board too
+    const onBoard = hadFocus && Boolean(active.dataset.ctl) && Boolean(active.closest && active.closest(".nimlib-board"));
+    if (hadFocus) boardFocus = Boolean(active.dataset.move || active.dataset.select) || onBoard || (boardFocus && active.classList.contains("nimlib-board"));
     const target = focus && root.querySelector(focus);
     if (target && !target.disabled) target.focus();
     else if (hadFocus && boardFocus) (root.querySelector(".nimlib-board button:not([disabled])") || root.querySelector(".nimlib-board")).focus();

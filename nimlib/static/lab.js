@@ -30,6 +30,17 @@ export const PLAY_LARGEST = 40;
 
 const OCTAL = /^[0-7]?(\.[0-7]+)?$/;
 
+/** `n` tokens, with the plural only when n is not 1 ("t = 1 token"). */
+export function labTokens(n) {
+  return `${n} token${n === 1 ? "" : "s"}`;
+}
+
+/** A number the reader typed, for a message: a long one is cut and its length said (a 400-digit member is not echoed). */
+export function labNumber(text) {
+  const s = String(text);
+  return s.length <= 12 ? s : `${s.slice(0, 8)}… (a number of ${s.length} digits)`;
+}
+
 /** What the reader typed, quoted for a message: a long text is cut (a 1000-digit code never widens the page). */
 export function labQuote(text) {
   const s = String(text);
@@ -50,7 +61,7 @@ export function parseGame(text) {
   if (/^0x/i.test(s)) throw new Error(`${labQuote(s)} is hexadecimal: an octal code uses the digits 0–7, like 0.77`);
   const bad = s.match(/[^0-7.]/);
   if (bad) {
-    const what = /[89]/.test(bad[0]) ? `the digit ${bad[0]} is not octal` : /[a-f]/i.test(bad[0]) ? `"${bad[0]}" is a hexadecimal digit, not octal` : `"${bad[0]}" is not an octal digit`;
+    const what = /[89]/.test(bad[0]) ? `the digit ${bad[0]} is not octal` : /\p{L}/u.test(bad[0]) ? `"${bad[0]}" is a letter, not a digit` : `"${bad[0]}" is not an octal digit`;
     throw new Error(`${labQuote(s)} is not an octal code: ${what} (use the digits 0–7, like 0.77 or 4.07)`);
   }
   if (s === "." || !OCTAL.test(s)) throw new Error(`${labQuote(s)} is not an octal code: write one digit before the point at most and digits after it, like 0.77 or 4.07`);
@@ -74,8 +85,8 @@ function parseSubtraction(s) {
   for (const p of parts) {
     if (!/^\d+$/.test(p)) throw new Error(`the subtraction set must hold whole numbers >= 1, got ${labQuote(p)}`);
     const v = Number(p);
-    if (v < 1) throw new Error(`the subtraction set must hold whole numbers >= 1, got ${p}`);
-    if (v > MAX_SUBTRACT) throw new Error(`the subtraction set may hold numbers up to ${MAX_SUBTRACT}, got ${p}`);
+    if (v < 1) throw new Error(`the subtraction set must hold whole numbers >= 1, got ${labNumber(p)}`);
+    if (v > MAX_SUBTRACT) throw new Error(`the subtraction set may hold numbers up to ${MAX_SUBTRACT}, got ${labNumber(p)}`);
     set.add(v);
   }
   if (set.size > MAX_SET_SIZE) throw new Error(`the subtraction set may hold at most ${MAX_SET_SIZE} numbers, got ${set.size}`);
@@ -113,13 +124,25 @@ export function largestCount(rule) {
   return lo;
 }
 
+/**
+ * The count the reader typed (the input's text, or a number): an empty box is named as empty, not "got 0";
+ * anything else must be a whole number (checkCount says how many the lab computes).
+ */
+export function parseCount(typed) {
+  if (typeof typed === "number") return typed;
+  const s = String(typed ?? "").trim();
+  if (!s) throw new Error(`the number of values is empty: type how many values to compute, a whole number from 1 to ${MAX_VALUES}`);
+  if (!/^[+-]?\d+(\.\d*)?([eE][+-]?\d+)?$/.test(s)) throw new Error(`the number of values must be a whole number >= 1, got ${labQuote(s)}`);
+  return Number(s);
+}
+
 /** Refuse a count that is not a whole number from 1 to what the budget allows, naming the limit. */
 export function checkCount(rule, count, name = "the game") {
-  if (!Number.isInteger(count) || count < 1) throw new Error(`the number of values must be a whole number >= 1, got ${count}`);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`the number of values must be a whole number >= 1, got ${labNumber(count)}`);
   const most = largestCount(rule);
   if (count > most) {
     const why = most === MAX_VALUES ? `the lab computes at most ${MAX_VALUES} values` : `for ${name} that is the most the page computes in about 100 ms (splits cost a step per way to split)`;
-    throw new Error(`${count} values is too many: at most ${most} (${why})`);
+    throw new Error(`${labNumber(count)} values is too many: at most ${most} (${why})`);
   }
   return count;
 }
@@ -182,8 +205,9 @@ export function findPeriod(values, t) {
 }
 
 /** Everything the lab shows for one request: the game, its values, the certified period (or null). */
-export function analyseGame(text, count) {
+export function analyseGame(text, typedCount) {
   const game = parseGame(text);
+  const count = parseCount(typedCount);
   checkCount(game.rule, count, game.name);
   const values = grundyValues(game.rule, count);
   return { game, values, period: findPeriod(values, game.t) };
@@ -204,7 +228,7 @@ export function periodText(result) {
   const m = Math.max(n0, 1);
   return (
     `Certified: period ${p} from ${n0}, that is g(n + ${p}) = g(n) for every n ≥ ${n0}. ` +
-    `A move takes at most t = ${game.t} tokens, so the periodicity theorem proves it from the check ` +
+    `A move takes at most t = ${labTokens(game.t)}, so the periodicity theorem proves it from the check ` +
     `g(n + ${p}) = g(n) for ${m} ≤ n < 2·${m} + ${p} + ${game.t} = ${2 * m + p + game.t}, ` +
     `which reads the ${needed} values g(0), …, g(${needed - 1}).`
   );
@@ -257,7 +281,11 @@ export function startPosition(largest) {
 export const LAB_QUOTIENT_HEAPS = 30;
 export const LAB_QUOTIENT_ORDER = 256;
 export const LAB_QUOTIENT_TRIAL = 1024;
-export const LAB_QUOTIENT_BUDGET = 10_000_000; // about 2 s under node here (Kayles to 30 heaps needs more)
+// Kayles to 30 heaps (chapter 16's game) takes 10-20 million steps, about 2 s under node on the 2-core build
+// machine; the page computes in slices between paints (labMisereQuotientAsync), so a long one never freezes it
+export const LAB_QUOTIENT_BUDGET = 50_000_000;
+/** Elementary steps between two pauses of the computation (the page paints and answers between them). */
+export const LAB_QUOTIENT_SLICE = 100_000;
 const LAB_Q_CYCLES = [[1, 2], [2, 2], [3, 2], [2, 4], [4, 4]];
 
 /** What a heap of n may become under an octal rule: arrays of heap sizes ([] = nothing left). */
@@ -285,7 +313,7 @@ function labQTransitions(rule, table, phi, n) {
 class LabQWork extends Error {}
 
 /** The automaton check (nimlib.quotient._verify): {p: Set or null, failure: heaps of a failing sum}. */
-function labQVerify(table, phi, trans, p, work) {
+function* labQVerify(table, phi, trans, p, work) {
   const size = table.length;
   const decided = new Map();
   if (p) for (let x = 0; x < size; x++) decided.set(x, p.has(x));
@@ -349,6 +377,10 @@ function labQVerify(table, phi, trans, p, work) {
     for (const { h, g, tr } of steps) {
       work.steps += 1 + s.length + tr.length;
       if (work.steps > work.budget) throw new LabQWork();
+      if (work.steps >= work.pause) {
+        work.pause = work.steps + LAB_QUOTIENT_SLICE;
+        yield work.steps; // a pause: the async runner lets the page paint here
+      }
       const m2 = table[m][g];
       const set = new Set();
       for (const x of s) set.add(table[x][g]);
@@ -426,7 +458,7 @@ function labQCycleFor(table, x, exponent) {
   }
 }
 
-function labQTrial(rule, table, phi, h, free, cycles, work) {
+function* labQTrial(rule, table, phi, h, free, cycles, work) {
   const freeSet = new Set(free);
   const gens = new Set();
   for (let k = 1; k < h; k++) if (!freeSet.has(k)) gens.add(phi[k]);
@@ -447,7 +479,7 @@ function labQTrial(rule, table, phi, h, free, cycles, work) {
   const trans = [[]];
   for (let k = 1; k <= h; k++) trans.push(labQTransitions(rule, big, phiBig, k));
   for (let k = 1; k <= h; k++) if (!trans[k].length) phiBig[k] = 0;
-  const { p, failure } = labQVerify(big, phiBig, trans, null, work);
+  const { p, failure } = yield* labQVerify(big, phiBig, trans, null, work);
   if (!p) return { result: null, failure };
   const heapGens = new Set(phiBig.slice(1, h + 1));
   const keep = labQReachable(big, heapGens);
@@ -467,10 +499,56 @@ function labQTrial(rule, table, phi, h, free, cycles, work) {
  * limit when n, the order, a trial monoid or the work budget is too large.
  */
 export function labMisereQuotient(rule, n, budget = LAB_QUOTIENT_BUDGET) {
-  if (!Number.isInteger(n) || n < 1 || n > LAB_QUOTIENT_HEAPS) {
-    throw new Error(`the quotient is computed for heaps up to 1 … ${LAB_QUOTIENT_HEAPS}, got ${n}`);
+  const run = labQuotientRun(rule, n, budget);
+  for (;;) {
+    const step = run.next();
+    if (step.done) return step.value;
   }
-  const work = { steps: 0, budget };
+}
+
+/** Refuse a bound outside 1 … LAB_QUOTIENT_HEAPS at once, before any work. */
+export function labQuotientBound(n) {
+  if (!Number.isInteger(n) || n < 1 || n > LAB_QUOTIENT_HEAPS) {
+    throw new Error(`the quotient is computed for heaps up to 1 … ${LAB_QUOTIENT_HEAPS}, got ${labNumber(n)}`);
+  }
+  return n;
+}
+
+/**
+ * The same computation in slices of about `slice` ms between paints (setTimeout), so a long one never
+ * freezes the page: a Promise of the quotient, or of null when `cancelled()` turns true. `onProgress`
+ * receives {heap, bound, done} (done: the largest bound whose quotient is computed) after each slice;
+ * a refusal rejects with an Error whose `done` says how far the computation got.
+ */
+export function labMisereQuotientAsync(rule, n, { budget = LAB_QUOTIENT_BUDGET, slice = 30, onProgress = null, cancelled = () => false } = {}) {
+  labQuotientBound(n);
+  const progress = { heap: 1, bound: n, done: 0 };
+  const run = labQuotientRun(rule, n, budget, progress);
+  const now = () => (globalThis.performance ? performance.now() : Date.now());
+  return new Promise((resolve, reject) => {
+    const step = () => {
+      if (cancelled()) return resolve(null);
+      const end = now() + slice;
+      try {
+        for (;;) {
+          const next = run.next();
+          if (next.done) return resolve(next.value);
+          if (now() >= end) break;
+        }
+      } catch (error) {
+        error.done = progress.done;
+        return reject(error);
+      }
+      if (onProgress) onProgress({ ...progress });
+      setTimeout(step, 0);
+    };
+    step();
+  });
+}
+
+function* labQuotientRun(rule, n, budget = LAB_QUOTIENT_BUDGET, progress = { heap: 1, bound: n, done: 0 }) {
+  labQuotientBound(n);
+  const work = { steps: 0, budget, pause: LAB_QUOTIENT_SLICE };
   let table = [[0]];
   let p = new Set();
   let phi = [0];
@@ -478,6 +556,8 @@ export function labMisereQuotient(rule, n, budget = LAB_QUOTIENT_BUDGET) {
   const history = [1];
   try {
     for (let h = 1; h <= n; h++) {
+      progress.heap = h;
+      progress.done = h - 1;
       const tr = labQTransitions(rule, table, phi, h);
       if (!tr.length) {
         phi.push(0);
@@ -489,7 +569,7 @@ export function labMisereQuotient(rule, n, budget = LAB_QUOTIENT_BUDGET) {
       let found = -1;
       for (let x = 0; x < table.length && found < 0; x++) {
         if (p.has(x) !== aloneP) continue;
-        if (labQVerify(table, [...phi, x], [...trans, tr], p, work).p) found = x;
+        if ((yield* labQVerify(table, [...phi, x], [...trans, tr], p, work)).p) found = x;
       }
       if (found >= 0) {
         phi.push(found);
@@ -500,7 +580,7 @@ export function labMisereQuotient(rule, n, budget = LAB_QUOTIENT_BUDGET) {
       let result = null;
       let failure = [];
       for (const cycle of LAB_Q_CYCLES) {
-        ({ result, failure } = labQTrial(rule, table, phi, h, [h], [cycle], work));
+        ({ result, failure } = yield* labQTrial(rule, table, phi, h, [h], [cycle], work));
         if (result) break;
       }
       const free = [h];
@@ -517,7 +597,7 @@ export function labMisereQuotient(rule, n, budget = LAB_QUOTIENT_BUDGET) {
           const i = free.indexOf(k);
           cycles[i] = [Math.max(cycles[i][0] + 1, counts(k)), cycles[i][1]];
         }
-        ({ result, failure } = labQTrial(rule, table, phi, h, free, cycles, work));
+        ({ result, failure } = yield* labQTrial(rule, table, phi, h, free, cycles, work));
       }
       if (!result) throw new Error(`at heap ${h} the quotient needs a trial monoid of more than ${LAB_QUOTIENT_TRIAL} elements: too large for the page`);
       ({ table, p, phi } = result);
@@ -529,6 +609,7 @@ export function labMisereQuotient(rule, n, budget = LAB_QUOTIENT_BUDGET) {
     if (error instanceof LabQWork) throw new Error(`the quotient of heaps up to ${n} needs more than ${budget.toLocaleString("en")} steps: too much work for the page`);
     throw error;
   }
+  progress.done = n;
   return labQNamed(n, table, p, phi, history);
 }
 
@@ -690,6 +771,8 @@ const LAB_CSS = `
 .nimlib-lab-table thead th { position: sticky; top: 0; background: #f4f4f4; }
 .nimlib-lab-pre { background: #fdf0e0; }
 .nimlib-lab-read { font-weight: 600; }
+.nimlib-lab-stale { border-left: 4px solid #b7791f; background: #fffaf0; padding: 2px 8px; margin: 0 0 6px; }
+.nimlib-lab [data-stale="true"] { outline: 2px dashed #b7791f; outline-offset: 4px; }
 .nimlib-split-take { flex: none; white-space: nowrap; min-width: 24px; min-height: 24px; margin: 0 2px; padding: 0 4px; font-size: 0.85em; }
 `;
 
@@ -707,6 +790,8 @@ export function renderLab(root, { code = "0.77", count = 1000 } = {}) {
   const doc = root.ownerDocument;
   labStyles(doc);
   let unmount = null;
+  let shown = null; // what the result shows: {name, count}
+  const quotientTask = { cancel: null }; // the quotient being computed, cancelled by a new result
   const codeInput = el(doc, "input", { type: "text", value: code, "data-lab": "code", size: 18, spellcheck: "false", autocomplete: "off" });
   const countInput = el(doc, "input", { type: "number", value: String(count), min: "1", max: String(MAX_VALUES), "data-lab": "count" });
   const message = el(doc, "p", { className: "nimlib-lab-msg", role: "status", "aria-live": "polite", "data-lab": "message" });
@@ -721,7 +806,7 @@ export function renderLab(root, { code = "0.77", count = 1000 } = {}) {
   );
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    show(codeInput.value, Number(countInput.value));
+    show(codeInput.value, countInput.value); // the typed text: an empty box is named as empty
   });
   root.replaceChildren(el(doc, "div", { className: "nimlib-lab" }, form, message, result));
 
@@ -732,10 +817,14 @@ export function renderLab(root, { code = "0.77", count = 1000 } = {}) {
     } catch (error) {
       message.className = "nimlib-lab-msg nimlib-lab-error";
       message.textContent = `Cannot compute that: ${error.message}`;
+      markStale();
       return null;
     }
     if (unmount) unmount();
     unmount = null;
+    if (quotientTask.cancel) quotientTask.cancel();
+    delete result.dataset.stale;
+    shown = { name: data.game.name, count: data.values.length };
     const { game, values, period } = data;
     message.className = "nimlib-lab-msg";
     message.textContent = `Computed g(0), …, g(${values.length - 1}) of the ${game.name}.`;
@@ -752,7 +841,7 @@ export function renderLab(root, { code = "0.77", count = 1000 } = {}) {
       plotSvg(doc, values, period),
       el(doc, "p", { className: "nimlib-lab-legend", text: period ? `Row n, column +j: g(n + j). Shaded: before the period (n < ${period.preperiod}); bold: the values the certificate reads (n < ${period.needed}).` : "Row n, column +j: g(n + j)." }),
       el(doc, "div", { className: "nimlib-lab-scroll", tabindex: "0", role: "region", "aria-label": "table of Grundy values" }, valueTable(doc, values, period)),
-      ...(game.kind === "octal" ? [quotientSection(doc, game)] : []),
+      ...(game.kind === "octal" ? [quotientSection(doc, game, quotientTask)] : []),
       el(doc, "h3", { text: "Play it against the optimal strategy" }),
       el(doc, "p", { text: `Heaps of up to ${PLAY_LARGEST} stones: type your own heaps in "Start from". Each heap of n stones is a component of value g(n), as in the table; the computer moves to make their XOR 0.` }),
       play,
@@ -764,35 +853,94 @@ export function renderLab(root, { code = "0.77", count = 1000 } = {}) {
     return data;
   }
 
+  // A refused request leaves the last result on the page, marked as not current (never a stale answer
+  // that reads as the answer to what was just typed), and stops a quotient still being computed for it
+  function markStale() {
+    if (!shown) return;
+    if (quotientTask.cancel) quotientTask.cancel();
+    result.dataset.stale = "true";
+    const note = `Not current: below is still the ${shown.name} with g(0), …, g(${shown.count - 1}); the request above was refused.`;
+    const old = result.querySelector("[data-lab='stale']");
+    if (old) old.textContent = note;
+    else result.prepend(el(doc, "p", { className: "nimlib-lab-stale", "data-lab": "stale", text: note }));
+  }
+
   show(code, count);
   return { show };
 }
 
-/** The misère quotient panel: a bound, a button, and the quotient's presentation, P-portion, pretending function and table. */
-function quotientSection(doc, game) {
+/**
+ * The misère quotient panel: a bound, a button, and the quotient's presentation, P-portion, pretending function
+ * and table. A bound outside 1 … LAB_QUOTIENT_HEAPS is refused at once; the computation runs in slices
+ * between paints with a "Computing" state (heap h of N) and can be replaced by a new request; a refusal
+ * clears the previous quotient and names the largest N the page computed.
+ */
+function quotientSection(doc, game, task) {
   const bound = el(doc, "input", { type: "number", value: "12", min: "1", max: String(LAB_QUOTIENT_HEAPS), "data-lab": "quotient-bound" });
   const out = el(doc, "div", { "data-lab": "quotient", role: "status", "aria-live": "polite" });
   const go = el(doc, "button", { type: "button", "data-lab": "quotient-go" }, "Compute the misère quotient");
-  go.addEventListener("click", () => out.replaceChildren(...quotientView(doc, game, Number(bound.value))));
+  const refuse = (text) => out.replaceChildren(el(doc, "p", { className: "nimlib-lab-msg nimlib-lab-error", text: `Cannot compute that quotient: ${text}` }));
+  go.addEventListener("click", () => {
+    if (task.cancel) task.cancel();
+    out.removeAttribute("aria-busy");
+    let n;
+    if (!String(bound.value).trim()) return refuse(`the bound N is empty: type the largest heap, a whole number from 1 to ${LAB_QUOTIENT_HEAPS}`);
+    try {
+      n = labQuotientBound(Number(bound.value));
+    } catch (error) {
+      return refuse(error.message);
+    }
+    let stopped = false;
+    const computing = el(doc, "p", { className: "nimlib-lab-msg", "data-lab": "quotient-computing" }, `Computing the quotient of heaps up to ${n}…`);
+    const done = () => {
+      stopped = true;
+      if (task.cancel === done || task.cancel === stop) task.cancel = null;
+      out.removeAttribute("aria-busy");
+    };
+    // stopped by a new request: the half-done computation says so instead of "Computing…" forever
+    const stop = () => {
+      done();
+      if (out.contains(computing)) out.replaceChildren(el(doc, "p", { className: "nimlib-lab-msg", "data-lab": "quotient-stopped", text: `Stopped computing the quotient of heaps up to ${n}: a new request replaced it.` }));
+    };
+    task.cancel = stop;
+    const mine = done;
+    out.setAttribute("aria-busy", "true");
+    out.replaceChildren(computing); // the previous quotient goes at once: it is not the one asked for
+    labMisereQuotientAsync(game.rule, n, {
+      cancelled: () => stopped,
+      onProgress: ({ heap }) => (computing.textContent = `Computing the quotient of heaps up to ${n}: heap ${heap} of ${n}…`),
+    }).then(
+      (q) => {
+        if (!q || stopped) return;
+        mine();
+        out.replaceChildren(...quotientView(doc, q));
+      },
+      (error) => {
+        if (stopped) return;
+        mine();
+        const reached = error.done >= 1 ? ` The page computed it for heaps up to ${error.done}: N ≤ ${error.done} works for this game.` : "";
+        refuse(`${error.message}.${reached}`);
+      },
+    );
+  });
   return el(
     doc,
     "section",
     { className: "nimlib-lab-quotient" },
     el(doc, "h3", { text: "Misère play: the quotient" }),
-    el(doc, "p", { text: `The misère quotient of the sums of heaps of at most N tokens, computed heap by heap in the page (as nimlib.quotient.quotient does; N ≤ ${LAB_QUOTIENT_HEAPS}). A sum is a misère P-position exactly when the product of its heaps' elements lies in the P-portion.` }),
+    el(doc, "p", {
+      text:
+        `The misère quotient of the sums of heaps of at most N tokens, computed heap by heap in the page (as nimlib.quotient.quotient does), for N from 1 to ${LAB_QUOTIENT_HEAPS}. ` +
+        `For some games it grows too large for the page before N = ${LAB_QUOTIENT_HEAPS} (more than ${LAB_QUOTIENT_ORDER} elements, a trial of more than ${LAB_QUOTIENT_TRIAL}, or more than ${LAB_QUOTIENT_BUDGET.toLocaleString("en")} steps): the page then says where it stopped and the largest N it computed. ` +
+        "A sum is a misère P-position exactly when the product of its heaps' elements lies in the P-portion.",
+    }),
     el(doc, "label", {}, "Heaps up to N = ", bound),
     go,
     out,
   );
 }
 
-function quotientView(doc, game, n) {
-  let q;
-  try {
-    q = labMisereQuotient(game.rule, n);
-  } catch (error) {
-    return [el(doc, "p", { className: "nimlib-lab-msg nimlib-lab-error", text: `Cannot compute that quotient: ${error.message}` })];
-  }
+function quotientView(doc, q) {
   const inP = new Set(q.p_portion);
   const head = el(doc, "tr", {}, el(doc, "th", { text: "×" }), ...q.names.map((x) => el(doc, "th", { text: x })));
   const rows = q.table.map((row, i) =>

@@ -255,6 +255,24 @@ function puzzleParts(node) {
   return new Map([...node.querySelectorAll("[data-part]")].map((n) => [n.dataset.part, n.dataset.state ?? n.textContent]));
 }
 
+/**
+ * Every position a puzzle at `position` can put on its board: the position itself and, at an N-position
+ * (where the reader moves), each move's result and the computer's winning reply to each losing move.
+ * The board reserves the tallest of them from the start, so a move that grows the board (a heap split in
+ * two, coins piling on a step) moves nothing below it.
+ */
+export function puzzleBoards(def, position, params) {
+  const out = new Map([[key(position), position]]);
+  if (puzzleIsP(def, position, params)) return [...out.values()];
+  for (const m of def.moves(position, params, "reader")) {
+    out.set(key(m.after), m.after);
+    if (puzzleIsP(def, m.after, params, "computer")) continue;
+    const reply = computerMove(def, m.after, params, "computer");
+    if (reply) out.set(key(reply.after), reply.after);
+  }
+  return [...out.values()];
+}
+
 /** Most legal moves a puzzle may ask for (sizes[1]); nimlib.widgets.PuzzleWidget refuses more. */
 export const PUZZLE_MAX_SIZE = 10000;
 
@@ -423,7 +441,7 @@ export function mountPuzzle(model, root) {
       drawn = puzzlePosition(def, params, rng, { difficulty: record.level, wantP: puzzleWantP(rng), sizes });
       if (key(drawn.position) !== previous) break;
     }
-    puzzle = { ...drawn, stage: "answer", answer: null, shown: drawn.position, reply: null, hint: null, tone: null, why: "", feedback: "" };
+    puzzle = { ...drawn, stage: "answer", answer: null, shown: drawn.position, reply: null, hint: null, tone: null, why: "", feedback: "", reserved: false };
     board.style.minHeight = ""; // a new puzzle: the board takes its own height again
     room.setAttribute("data-room", puzzleRoom(def, puzzle.position, params, puzzleRecord(record, false).offerEasier));
     render(true);
@@ -484,6 +502,38 @@ export function mountPuzzle(model, root) {
     }
   }
 
+  // The board's height for the whole puzzle: the tallest board it can show (puzzleBoards), each drawn and
+  // measured before the first paint, so a move that grows the board moves no control below it. A board
+  // not yet in a laid-out page measures 0 and is measured again at the next render.
+  function reserve() {
+    let tallest = 0;
+    const measure = (node) => {
+      board.replaceChildren(node);
+      tallest = Math.max(tallest, board.offsetHeight || 0);
+    };
+    try {
+      measure(draw(puzzle.position, true));
+      for (const position of puzzleBoards(def, puzzle.position, params)) measure(draw(position, false));
+      // a wrong "P" at an N-position marks the winning move on the board (a compact heap draws its stone)
+      const winning = puzzle.isP ? null : bestMove(def, puzzle.position, params, "reader");
+      if (winning) {
+        const [hint, picked] = [puzzle.hint, selection];
+        puzzle.hint = key(winning.move);
+        selection = def.selectFor ? def.selectFor(winning.move, puzzle.position, params) : null;
+        try {
+          measure(draw(puzzle.position, false));
+        } finally {
+          [puzzle.hint, selection] = [hint, picked];
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof OutOfTable)) throw error;
+    }
+    if (tallest <= 0) return;
+    puzzle.reserved = true;
+    board.style.minHeight = `${tallest}px`;
+  }
+
   function render(keepFocus = false) {
     const active = doc.activeElement;
     const hadFocus = box.contains(active);
@@ -500,6 +550,7 @@ export function mountPuzzle(model, root) {
     for (const span of question.children) span.style.visibility = span.dataset.stage === stage ? "visible" : "hidden";
     // the rules' "click …" words (a game's howTo) only while the board takes a move, their room kept
     for (const help of title.querySelectorAll(".nimlib-help")) help.style.visibility = stage === "move" ? "visible" : "hidden";
+    if (!puzzle.reserved) reserve();
     board.replaceChildren(draw(puzzle.shown, stage === "move"));
     // During one puzzle the board never gets shorter (a move that empties a row, a selection that is
     // gone): it keeps the tallest height it had, so the answers and controls below it do not move

@@ -46,7 +46,9 @@ test("subtraction sets: take s in S, t = max S", () => {
 test("bad codes are refused with a message naming what is wrong", () => {
   const refused = (text, pattern) => assert.throws(() => lab.parseGame(text), pattern, `${text} should be refused`);
   refused("0x1F", /hexadecimal/);
-  refused("0.7f", /hexadecimal digit/);
+  refused("0.7f", /"f" is a letter, not a digit/);
+  refused("0.7x", /"x" is a letter, not a digit/);
+  assert.throws(() => lab.parseGame("0.7f"), (e) => !/hexadecimal digit/.test(e.message), "a letter is called a hexadecimal digit");
   refused("0.78", /digit 8 is not octal/);
   refused("0.9", /digit 9 is not octal/);
   refused("1.07", /before the point must be 0 or 4/);
@@ -290,4 +292,48 @@ test("a huge code or a count outside 1–5000: a short message that replaces the
   ui.show(huge, 100);
   assert.ok(message().length < 200, `${message().length} characters`);
   assert.match(doc.head.querySelector("[id='nimlib-lab-css']").textContent, /\.nimlib-lab-msg \{ overflow-wrap: anywhere; \}/);
+});
+
+test("the lab's messages (issue 30): a long member is cut, t = 1 token, an empty count is named, a letter is a letter", () => {
+  const member = "9".repeat(400);
+  assert.throws(() => lab.parseGame(`{1, ${member}}`), (e) => {
+    assert.match(e.message, /up to 1000, got 99999999… \(a number of 400 digits\)/);
+    assert.ok(e.message.length < 120, `${e.message.length} characters`);
+    return true;
+  });
+  assert.throws(() => lab.parseGame(`{1, 0${"0".repeat(300)}}`), (e) => e.message.length < 120 && /a number of 301 digits/.test(e.message));
+  // t = 1: one token; t = 2: tokens
+  const one = lab.analyseGame("{1}", 50);
+  assert.match(lab.periodText(one), /at most t = 1 token,/);
+  assert.doesNotMatch(lab.periodText(one), /1 tokens/);
+  assert.match(lab.periodText(lab.analyseGame("0.77", 300)), /at most t = 2 tokens,/);
+  // the count as typed: an empty box says what is missing, not "got 0"
+  for (const typed of ["", "   "]) {
+    assert.throws(() => lab.analyseGame("0.77", typed), (e) => /number of values is empty: type how many values/.test(e.message) && !/got 0/.test(e.message));
+  }
+  assert.throws(() => lab.analyseGame("0.77", "ten"), /whole number >= 1, got "ten"/);
+  assert.throws(() => lab.analyseGame("0.77", "1" + "0".repeat(400)), (e) => e.message.length < 200);
+  assert.equal(lab.analyseGame("0.77", "40").values.length, 40);
+});
+
+test("a refused request marks the last result as not current; a new result clears the mark", async () => {
+  const { makeDocument } = await import("./mount_helpers.mjs");
+  globalThis.NIMLIB_DELAY = 0;
+  const doc = makeDocument();
+  doc.head = doc.createElement("head");
+  const root = doc.createElement("div");
+  const ui = lab.renderLab(root, { code: "0.07", count: 200 });
+  const result = () => root.querySelector("[data-lab='result']");
+  const stale = () => root.querySelector("[data-lab='stale']");
+  assert.equal(stale(), null);
+  for (const [code, count] of [["0.7f", 100], ["0.77", ""], ["0.77", 100000], [`{${"9".repeat(400)}}`, 10]]) {
+    assert.equal(ui.show(code, count), null);
+    assert.equal(result().getAttribute("data-stale"), "true", `${code} ${count}: the old result is not marked`);
+    assert.match(stale().textContent, /^Not current: below is still the octal game 0\.07 with g\(0\), …, g\(199\); the request above was refused\.$/);
+    assert.equal(root.querySelectorAll("[data-lab='stale']").length, 1);
+  }
+  ui.show("0.77", 100);
+  assert.equal(stale(), null);
+  assert.equal(result().getAttribute("data-stale"), null);
+  assert.match(root.querySelector("[data-lab='period']").textContent, /g\(0\), …, g\(99\)|No period/);
 });

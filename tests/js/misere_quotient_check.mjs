@@ -39,7 +39,10 @@ for (const game of fixture.games) {
     const listed = [...html.matchAll(/<li>(?:row|run) of (\d+) [^:]*: <strong>([^<]*)<\/strong><\/li>/g)];
     assert.deepEqual(listed.map((m) => Number(m[1])), a.runs, `${game.id} ${row}: runs listed`);
     for (const [, k, text] of listed) assert.equal(text, core.escapeHtml(names[params.quotient.pretend[Number(k)]]));
-    const product = html.match(/Product: [^=]*= <strong>([^<]*)<\/strong>/);
+    // a sum of rows: "Product: a · b = <strong>ab</strong>"; one row: its element, no "a = a"
+    const product = html.match(/(?:Product: [^=]*= |the position's element is the (?:row|run)'s, )<strong>([^<]*)<\/strong>/);
+    assert.equal(/Product: /.test(html), a.runs.length > 1, `${game.id} ${row}: a product of ${a.runs.length} runs`);
+    assert.doesNotMatch(html, /<strong>([^<]*)<\/strong> = <strong>\1<\/strong>|: ([^ <]+) = <strong>\2<\/strong>/, `${game.id} ${row}: "x = x"`);
     assert.ok(product && product[1] === core.escapeHtml(names[game.element[runsKey]]), `${game.id} ${row}: product`);
     assert.ok(html.includes(`misère ${isP ? "P" : "N"}-position`), `${game.id} ${row}: verdict`);
     if (isP) {
@@ -49,7 +52,7 @@ for (const game of fixture.games) {
     moves++;
     const afterKey = misereStripKey(misereQuotientAnalysis(game.kind, best.after, params).runs.slice());
     assert.ok(pRuns.has(afterKey), `${game.id} ${row}: ${best.label} leaves ${afterKey}, not a P-position`);
-    const said = html.match(/The strategy plays <strong>([^<]*)<\/strong>, leaving ([^:]*): [^=]*= <strong>([^<]*)<\/strong>, in the P-portion/);
+    const said = html.match(/The strategy plays <strong>([^<]*)<\/strong>, leaving ([^:]*?)(?:: [^=]*= |, whose element is )<strong>([^<]*)<\/strong>, in the P-portion/);
     assert.ok(said, `${game.id} ${row}: no move sentence`);
     assert.equal(said[1], core.escapeHtml(best.label), `${game.id} ${row}: the words name another move`);
     const afterRuns = said[2].startsWith("nothing") ? [] : [...said[2].matchAll(/\d+/g)].map((m) => Number(m[0]));
@@ -71,7 +74,10 @@ for (const game of fixture.games) {
     const isP = runsKey !== "" && pRuns.has(runsKey);
     const judged = judgeAnswer(def, position, game.params, "P");
     assert.equal(judged.verdict, isP ? "P" : "N", `${game.id} puzzle ${position}`);
-    assert.match(judged.explanation, /Product: /, `${game.id} puzzle ${position}: the reason is not the quotient's`);
+    assert.match(judged.explanation, /Product: |the position's element is/, `${game.id} puzzle ${position}: the reason is not the quotient's`);
+    // the reader answers: no computer moves at this position, so the reason never says it does
+    assert.doesNotMatch(judged.explanation, /the computer plays on/, `${game.id} puzzle ${position}: the reason speaks of the computer`);
+    if (isP) assert.match(judged.explanation, /the player to move loses against best play/);
     if (!isP && judged.winning) {
       assert.equal(judgeMove(def, position, game.params, judged.winning.move).correct, true);
     }

@@ -79,6 +79,12 @@ class Node {
       this.children.push(n);
     }
   }
+  prepend(...nodes) {
+    const rest = this.children;
+    this.children = [];
+    this.append(...nodes);
+    this.children.push(...rest);
+  }
   replaceChildren(...nodes) {
     this.children = [];
     this.append(...nodes);
@@ -116,6 +122,10 @@ class Node {
   }
   matches(selector) {
     return matchCompound(this, selector);
+  }
+  closest(selector) {
+    for (let n = this; n; n = n.parent) if (matchCompound(n, selector)) return n;
+    return null;
   }
   querySelectorAll(selector) {
     const steps = selector.trim().split(/\s+(?![^[]*\])/);

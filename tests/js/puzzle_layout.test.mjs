@@ -102,3 +102,83 @@ test("a new puzzle's board takes its own height again, and the room grows by the
   root.querySelector("[data-ctl='next']").click();
   assert.equal(board.style.minHeight, "80px");
 });
+
+// Board growth (issue 30): a move that grows the board (Lasker's nim splits a heap in two; the staircase
+// piles coins on a lower step) moved the controls below it (+19 px in ch. 10, +68 px in ch. 11). The board
+// reserves the tallest board the puzzle can show from its first drawing: after any answer and any move,
+// the reserved height is unchanged and the board drawn fits in it.
+// A board's height here: Lasker's, one px per element drawn (a heap is a row); the staircase's, its
+// tallest stack of coins (the steps stand side by side)
+const elements = (board) => [...board.walk()].length;
+const tallestStack = (board) => Math.max(0, ...board.querySelectorAll(".nimlib-stack").map((s) => s.children.length));
+const GROWING = [
+  ["lasker", { values: Array.from({ length: 21 }, (_, n) => (n === 0 ? 0 : n % 4 === 3 ? n + 1 : n % 4 === 0 ? n - 1 : n)) }, [4, 30], elements],
+  ["staircase", {}, [2, 14], tallestStack],
+];
+for (const [game, params, sizes, height] of GROWING) {
+  test(`${game}: a move that grows the board moves nothing below it (the tallest board is reserved at once)`, async () => {
+    await import("../../nimlib/static/games/heaps.js");
+    const doc = makeDocument();
+    const root = doc.createElement("div");
+    pz.mountPuzzle(puzzleModel(game, { ...params, seed: 8 }, sizes), root);
+    const board = root.querySelector(".nimlib-board");
+    Object.defineProperty(board, "offsetHeight", { get: () => height(board) });
+    const def = core.gameDef(game);
+    let grew = 0;
+    let moves = 0;
+    for (let round = 0; round < 40 && moves < 12; round++) {
+      root.querySelector("[data-ctl='next']").click();
+      const position = JSON.parse(root.querySelector(".nimlib-puzzle").dataset.position);
+      const reserved = board.style.minHeight;
+      assert.ok(parseFloat(reserved) > 0, "a height is reserved before any answer");
+      root.querySelector("[data-answer='N']").click();
+      if (root.querySelector(".nimlib-puzzle").dataset.stage !== "move") continue;
+      const buttons = root.querySelectorAll(".nimlib-board button[data-move]:not([disabled])");
+      // the move that leaves the most to draw (the growth the issue measured), losing or winning
+      const size = (b) => {
+        const played = core.applyMove(def, position, JSON.parse(b.getAttribute("data-move")), params).after;
+        return game === "staircase" ? Math.max(...played) : played.length;
+      };
+      const pick = buttons.reduce((a, b) => (size(b) > size(a) ? b : a));
+      pick.click();
+      moves++;
+      if (board.style.minHeight !== reserved || height(board) > parseFloat(reserved)) grew++;
+    }
+    assert.ok(moves >= 5, `${moves} moves made`);
+    assert.equal(grew, 0, `the board grew past its reserved height after ${grew} of ${moves} moves`);
+  });
+}
+
+test("puzzleBoards: the position, each move's result and each losing move's reply", () => {
+  const def = core.gameDef("nim");
+  const boards = pz.puzzleBoards(def, [1, 2], {}).map((p) => JSON.stringify(p));
+  // from (1, 2): moves to (0,2) (1,0) (1,1); (0,2) and (1,0) lose to (0,0); (1,1) wins
+  assert.deepEqual(new Set(boards), new Set(["[1,2]", "[0,2]", "[1,0]", "[1,1]", "[0,0]"]));
+  assert.deepEqual(pz.puzzleBoards(def, [2, 2], {}).map((p) => JSON.stringify(p)), ["[2,2]"], "a P-position takes no move");
+});
+
+test("Hackenbush in a puzzle: no pointer cursor on an edge or its button while the board takes no move", async () => {
+  await import("../../nimlib/static/games/hackenbush.js");
+  const doc = makeDocument();
+  const root = doc.createElement("div");
+  const params = { edges: [[0, 1], [1, 2], [1, 2], [0, 3], [3, 4]], coords: { 1: [0, 1], 2: [0, 2], 3: [1, 1], 4: [1, 2] }, seed: 13 };
+  pz.mountPuzzle(puzzleModel("hackenbush", params, [2, 5]), root);
+  const pointers = () =>
+    [...root.querySelector(".nimlib-board").walk()].filter((n) => n.style.cursor === "pointer" || /cursor: pointer/.test(n.getAttribute("style") || ""));
+  let asked = 0;
+  let played = 0;
+  for (let round = 0; round < 12; round++) {
+    root.querySelector("[data-ctl='next']").click();
+    const edges = root.querySelectorAll(".nimlib-board button[data-move]");
+    assert.ok(edges.length >= 1 && edges.every((b) => b.disabled), "P or N? is asked first");
+    assert.deepEqual(pointers(), [], "an edge keeps a pointer cursor while its button is disabled");
+    asked++;
+    root.querySelector("[data-answer='N']").click();
+    if (root.querySelector(".nimlib-puzzle").dataset.stage === "move") {
+      // the reader's turn: the edges that cut have the pointer
+      assert.ok(pointers().length >= 2, "the edges that cut show a pointer");
+      played++;
+    }
+  }
+  assert.ok(asked === 12 && played >= 2, `${played} boards that took a move`);
+});

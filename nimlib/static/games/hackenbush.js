@@ -393,9 +393,10 @@ function hbDraw(position, params, view) {
         "style",
         `position: absolute; left: calc(${pct(sx(g.mid[0]), width)} - ${HB_BUTTON / 2}px); top: calc(${pct(sy(g.mid[1]), height)} - ${HB_BUTTON / 2}px); ` +
           `width: ${HB_BUTTON}px; height: ${HB_BUTTON}px; min-height: ${HB_BUTTON}px; padding: 0; border-radius: ${HB_BUTTON / 2}px; ` +
-          `font-size: 11px; line-height: ${HB_BUTTON - 2}px; text-align: center; cursor: pointer`,
+          `font-size: 11px; line-height: ${HB_BUTTON - 2}px; text-align: center; cursor: ${button.disabled ? "default" : "pointer"}`,
       );
-      path.style.cursor = "pointer";
+      // a pointer only where a click cuts (a puzzle asking "P or N?", the computer's turn: buttons disabled)
+      path.style.cursor = button.disabled ? "default" : "pointer";
       // A click on the edge cuts it too; the keyboard uses the edge's button (one tab stop per edge)
       path.addEventListener("click", () => button.click());
       buttons.push(button);

@@ -198,8 +198,18 @@ function misereStripTameLengths(params) {
   return parts.length ? parts.join(", ") : "none";
 }
 
+/**
+ * The sentence at a misère P-position, true to who moves there: the computer plays on hoping for a mistake;
+ * the reader (a game, or a puzzle's answer) is told that every move leaves the opponent a winning position.
+ */
+function misereStripNoWin(turn, start) {
+  return turn === "computer"
+    ? `${start}; the computer plays on with the move that leaves the most moves, hoping for a mistake.`
+    : `${start}: every move leaves the opponent an N-position, so the player to move loses against best play.`;
+}
+
 /** The explanation panel: misère outcome, the move and why it wins (every answer's reply), the genus when tame. */
-export function misereStripExplain(kind, position, params) {
+export function misereStripExplain(kind, position, params, turn = "reader") {
   const spec = MISERE_STRIP_KINDS[kind];
   const a = misereStripAnalysis(kind, position);
   const say = (runsKey) => escapeHtml(misereStripSay(kind, runsKey));
@@ -229,7 +239,7 @@ export function misereStripExplain(kind, position, params) {
     out.push(`<p>Some ${spec.rowWord} is not tame (the tame ones on this page: ${escapeHtml(misereStripTameLengths(params))}), so no genus rule applies: only the search decides.</p>`);
   }
   if (a.isP) {
-    out.push("<p>No move wins; the computer plays on with the move that leaves the most moves, hoping for a mistake.</p>");
+    out.push(`<p>${misereStripNoWin(turn, "No move wins")}</p>`);
     return out.join("");
   }
   out.push(`<p>The strategy plays <strong>${escapeHtml(a.best.label)}</strong>, leaving ${say(a.best.runsKey)}, a misère P-position. Why it wins, answer by answer:</p>`);
@@ -292,7 +302,7 @@ export function misereQuotientAnalysis(kind, position, params) {
 }
 
 /** The explanation from the quotient's analysis: each run's element, their product, P-portion or not, the move. */
-export function misereQuotientExplain(kind, position, params) {
+export function misereQuotientExplain(kind, position, params, turn = "reader") {
   const spec = MISERE_STRIP_KINDS[kind];
   const a = misereQuotientAnalysis(kind, position, params);
   const name = (x) => escapeHtml(a.names[x]);
@@ -309,21 +319,24 @@ export function misereQuotientExplain(kind, position, params) {
   out.push(`<ul class="nimlib-quotient-rows">${items.join("")}</ul>`);
   const factors = a.rows.map((row) => name(row.element)).join(" · ");
   const steps = a.products.map(name).join(" → ");
+  const verdict = `${a.isP ? "in" : "not in"} the P-portion: a <strong>misère ${a.isP ? "P" : "N"}-position</strong>.`;
   out.push(
-    `<p class="nimlib-quotient-product">Product: ${factors} = <strong>${name(a.total)}</strong>` +
-      (a.rows.length > 1 ? ` (step by step in the table: ${steps})` : "") +
-      `, ${a.isP ? "in" : "not in"} the P-portion: a <strong>misère ${a.isP ? "P" : "N"}-position</strong>.</p>`,
+    a.rows.length === 1
+      ? `<p class="nimlib-quotient-product">One ${unit}, so there is no product to take: the position's element is the ${unit}'s, <strong>${name(a.total)}</strong>, ${verdict}</p>`
+      : `<p class="nimlib-quotient-product">Product: ${factors} = <strong>${name(a.total)}</strong> (step by step in the table: ${steps}), ${verdict}</p>`,
   );
   if (kind === "dawson") out.push(`<p>(A run of k free cells is Dawson's Kayles on a row of k + 1 pins.)</p>`);
   if (a.isP) {
-    out.push("<p>No move lands in the P-portion; the computer plays on with the move that leaves the most moves, hoping for a mistake.</p>");
+    out.push(`<p>${misereStripNoWin(turn, "No move lands in the P-portion")}</p>`);
     return out.join("");
   }
-  const after = a.best.runs.map((k) => name(params.quotient.pretend[k])).join(" · ") || "1";
-  out.push(
-    `<p class="nimlib-quotient-move">The strategy plays <strong>${escapeHtml(a.best.label)}</strong>, leaving ${escapeHtml(misereStripSay(kind, misereStripKey(a.best.runs.slice())))}: ` +
-      `${after} = <strong>${name(a.best.element)}</strong>, in the P-portion.</p>`,
-  );
+  const left = escapeHtml(misereStripSay(kind, misereStripKey(a.best.runs.slice())));
+  // one row left: its element is the position's, no product to write out ("a = a")
+  const after =
+    a.best.runs.length === 1
+      ? `, whose element is <strong>${name(a.best.element)}</strong>`
+      : `: ${a.best.runs.map((k) => name(params.quotient.pretend[k])).join(" · ")} = <strong>${name(a.best.element)}</strong>`;
+  out.push(`<p class="nimlib-quotient-move">The strategy plays <strong>${escapeHtml(a.best.label)}</strong>, leaving ${left}${after}, in the P-portion.</p>`);
   return out.join("");
 }
 
@@ -351,8 +364,8 @@ function misereStripDefine(id, kind) {
       const q = misereQuotientAnalysis(kind, position, params);
       return q ? q.best : misereStripAnalysis(kind, position).best;
     },
-    explain: (position, params) =>
-      misereQuotientAnalysis(kind, position, params) ? misereQuotientExplain(kind, position, params) : misereStripExplain(kind, position, params),
+    explain: (position, params, turn) =>
+      misereQuotientAnalysis(kind, position, params) ? misereQuotientExplain(kind, position, params, turn) : misereStripExplain(kind, position, params, turn),
     draw: (position, params, view) => base().draw(position, params, view),
   });
 }
