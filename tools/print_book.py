@@ -334,6 +334,9 @@ def browser():
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     driver.set_window_size(1000, 1400)
+    # Printing the whole instructor edition can take Chromium more than selenium's default 120 s on a busy
+    # machine: give each command to the driver as long as the page's own script timeout
+    driver.command_executor.client_config.timeout = PRINT_TIMEOUT
     return driver
 
 
@@ -351,9 +354,12 @@ FOOTER = (
 )
 
 
+PRINT_TIMEOUT = 600  # seconds: for the page's scripts (MathJax, the games) and for printing it
+
+
 def print_pdf(driver, page: Path, out: Path, expected_games: int = 0) -> None:
     """Open ``page`` from disk, wait for MathJax and the games, and print it to ``out``."""
-    driver.set_script_timeout(300)
+    driver.set_script_timeout(PRINT_TIMEOUT)
     driver.get(page.resolve().as_uri())
     mounted = driver.execute_async_script(READY)
     if isinstance(mounted, str):
