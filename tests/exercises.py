@@ -9,6 +9,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+# The problems for homework: an executable MyST page, one section per part of the book (labels prob-...)
+PROBLEMS = ROOT / "book" / "problems.md"
 
 # ::::{exercise} TITLE / :label: ex-... / body (hint inside) / :::: then :::{solution} ex-... / :class: dropdown / body
 EXERCISE = re.compile(
@@ -45,10 +47,35 @@ class Exercise:
         return bool(HINT.search(self.body))
 
 
+CODE_CELL = re.compile(r"^```\{code-cell\}.*?^```[ \t]*$", re.S | re.M)
+
+
 def markdown(path: Path) -> str:
-    """A notebook's markdown cells, joined."""
+    """A notebook's markdown cells, joined; for a MyST page (.md), its text without the code cells."""
+    if path.suffix == ".md":
+        return CODE_CELL.sub("", path.read_text(encoding="utf-8"))
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     return "\n\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+def code_cells(path: Path) -> list[tuple[list[str], str]]:
+    """A MyST page's code cells: (tags, source) each."""
+    found = []
+    for cell in CODE_CELL.finditer(path.read_text(encoding="utf-8")):
+        tags = re.search(r"^:tags:[ \t]*\[(.*?)\]", cell.group(0), re.M)
+        found.append(([t.strip() for t in tags[1].split(",")] if tags else [], cell.group(0)))
+    return found
+
+
+def sections(path: Path) -> dict[str, list[Exercise]]:
+    """A MyST page's exercises by the ``## `` section they stand in, in order."""
+    text = markdown(path)
+    found: dict[str, list[Exercise]] = {}
+    labels = {ex.label: ex for ex in exercises(path)}
+    for part in re.split(r"^## ", text, flags=re.M)[1:]:
+        heading, _, body = part.partition("\n")
+        found[heading.strip()] = [labels[m[1]] for m in re.finditer(r"^:label:[ \t]*(prob-[\w-]+)", body, re.M)]
+    return found
 
 
 def exercises(path: Path) -> list[Exercise]:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT, tool
-from .exercises import CHAPTERS, SOLUTION, exercises, markdown, plain, solution_lines
+from .exercises import CHAPTERS, PROBLEMS, SOLUTION, exercises, markdown, plain, solution_lines
 
 pytestmark = pytest.mark.slow
 
@@ -55,10 +55,11 @@ def _all_text(html_root: Path) -> str:
 
 def test_student_edition_holds_no_solution(editions):
     # A solution's own words: not those that the book's other text happens to use too
-    elsewhere = plain(" ".join(SOLUTION.sub(" ", markdown(path)) for path in CHAPTERS))
+    sources = [*CHAPTERS, PROBLEMS]  # the chapters' exercises and the problems for homework
+    elsewhere = plain(" ".join(SOLUTION.sub(" ", markdown(path)) for path in sources))
     sentences = {
         (ex.chapter, ex.label, s)
-        for path in CHAPTERS
+        for path in sources
         for ex in exercises(path)
         for s in solution_lines(ex.solution or "")
         if s not in elsewhere
@@ -83,6 +84,11 @@ def test_student_edition_holds_no_solution(editions):
     assert answers >= 17, "the instructor edition shows no answer-checking cell: the check below would pass vacuously"
     for page in (editions["student"] / "notebooks").glob("*.html"):
         assert "tag_exercise-answers" not in page.read_text(encoding="utf-8"), f"{page.name} shows an answer cell"
+    # The problems for homework: unsolved for students (no solution, no cell checking the answers), hints kept
+    problems = {name: (editions[name] / "book" / "problems.html").read_text(encoding="utf-8") for name in editions}
+    assert "tag_exercise-answers" in problems["instructor"] and 'class="solution' in problems["instructor"]
+    assert "tag_exercise-answers" not in problems["student"] and 'class="solution' not in problems["student"]
+    assert problems["student"].count("Hint") >= len(exercises(PROBLEMS))
     assert "(student edition)" in (editions["student"] / "book" / "intro.html").read_text(encoding="utf-8")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .exercises import CHAPTERS, HINT, exercises, markdown
+from .exercises import CHAPTERS, HINT, PROBLEMS, code_cells, exercises, markdown, sections
 
 ALL = {path.stem: exercises(path) for path in CHAPTERS}
 PENCIL_AT_LEAST = 4
@@ -47,8 +47,45 @@ def test_each_list_runs_from_routine_to_hard(chapter):
 
 
 def test_labels_are_unique_across_the_book():
-    labels = [ex.label for found in ALL.values() for ex in found]
+    labels = [ex.label for found in ALL.values() for ex in found] + [ex.label for ex in exercises(PROBLEMS)]
     assert len(labels) == len(set(labels))
+
+
+def test_every_problem_has_a_hint_and_a_solution():
+    # book/problems.md: homework whose solutions leave the student edition, so each needs its hint there
+    import re
+
+    import yaml
+
+    problems = exercises(PROBLEMS)
+    assert len(problems) >= 15
+    for ex in problems:
+        assert ex.label.startswith("prob-"), f"{ex.label}: a problem's label starts with prob-"
+        assert ex.has_hint, f"{ex.label} has no hint"
+        assert ex.solution and ex.solution.strip(), f"{ex.label} has no solution"
+        assert not HINT.search(ex.solution), f"{ex.label}'s hint sits in its solution"
+        assert ex.stars <= 2, ex.label
+    text = markdown(PROBLEMS)
+    assert text.count("{solution}") == len(problems), "a solution without its problem"
+    # One section per part of the book, headed by the part's caption (the problem sheets match them so),
+    # 3 or 4 problems each, from routine to hard
+    toc = yaml.safe_load((PROBLEMS.parents[1] / "_toc.yml").read_text(encoding="utf-8"))
+    parts = [p["caption"] for p in toc["parts"] if any(c["file"].startswith("notebooks/") for c in p["chapters"])]
+    found = sections(PROBLEMS)
+    assert list(found) == parts
+    for caption, listed in found.items():
+        assert 3 <= len(listed) <= 4, f"{caption}: {len(listed)} problems"
+        stars = [ex.stars for ex in listed]
+        assert stars == sorted(stars), f"{caption}: an easier problem comes after a harder one: {stars}"
+    # The cells that check the problems' numbers leave the student edition
+    labels = {ex.label for ex in problems}
+    checked = set()
+    for tags, source in code_cells(PROBLEMS):
+        named = set(re.findall(r"\bprob-[\w-]*\w", source)) & labels
+        if named:
+            assert "exercise-answers" in tags, f"a cell checks {sorted(named)} but is not tagged exercise-answers"
+            checked |= named
+    assert checked == labels, f"no checking cell names {sorted(labels - checked)}"
 
 
 def test_a_missing_hint_is_caught():

@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from .conftest import ROOT
-from .exercises import CHAPTERS, SOLUTION, exercises, markdown, plain, solution_lines
+from .exercises import CHAPTERS, PROBLEMS, SOLUTION, exercises, markdown, plain, sections, solution_lines
 
 pytestmark = pytest.mark.slow
 
@@ -127,10 +127,12 @@ def test_every_figure_is_printed(printed, built_book):
 
 
 def _solution_sentences() -> set[tuple[str, str]]:
-    elsewhere = plain(" ".join(SOLUTION.sub(" ", markdown(path)) for path in CHAPTERS))
+    """The solutions' own sentences, of the chapters' exercises and of the problems for homework."""
+    sources = [*CHAPTERS, PROBLEMS]
+    elsewhere = plain(" ".join(SOLUTION.sub(" ", markdown(path)) for path in sources))
     return {
         (ex.label, s)
-        for path in CHAPTERS
+        for path in sources
         for ex in exercises(path)
         for s in solution_lines(ex.solution or "")
         if s not in elsewhere
@@ -144,8 +146,9 @@ def test_solutions_only_in_the_instructor_appendix(printed):
     appendix = instructor[instructor.index("Appendix: solutions to the exercises") :]
     found = [s for _, s in sentences if s in appendix]
     assert len(found) >= len(sentences) * 0.9, "the instructor edition's appendix misses solutions"
-    total = sum(len(exercises(p)) for p in CHAPTERS)
+    total = sum(len(exercises(p)) for p in CHAPTERS) + len(exercises(PROBLEMS))
     assert appendix.count("Back to the exercise") == total
+    assert {label for label, _ in sentences if label.startswith("prob-")}, "no problem's solution is looked for"
     for name, text in printed.items():
         if name in ("book-instructor", "_dir"):
             continue
@@ -155,8 +158,19 @@ def test_solutions_only_in_the_instructor_appendix(printed):
         assert "Solution to" not in flat, name
 
 
+def _problem_numbers() -> dict[str, list[int]]:
+    """The numbers sphinx-exercise gives the problems (one page, not in a numbered part: 1, 2, … in order), by part."""
+    numbers, n = {}, 0
+    for caption, listed in sections(PROBLEMS).items():
+        numbers[caption] = list(range(n + 1, n + len(listed) + 1))
+        n += len(listed)
+    return numbers
+
+
 def test_each_sheet_holds_its_parts_exercises(printed):
     numbers = _chapter_numbers()
+    problems = _problem_numbers()
+    sentences = _solution_sentences()
     toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
     sheet = 0
     for part in toc["parts"]:
@@ -170,3 +184,17 @@ def test_each_sheet_holds_its_parts_exercises(printed):
             for i in range(1, len(exercises(ROOT / "notebooks" / f"{stem}.ipynb")) + 1):
                 assert f"Exercise {numbers[stem]}.{i}" in text, f"sheet {sheet}: Exercise {numbers[stem]}.{i}"
         assert "Hint" in text
+        # Then the part's problems for homework, after the exercises, by their numbers on the problems page
+        # ("Exercise 5", never the prefix of "Exercise 5.1" or "Exercise 15"), and the other parts' not
+        assert problems[part["caption"]], f"no problems for {part['caption']}"
+        after = text[text.index("Problems", text.index(f"Exercise {numbers[chapters[-1]]}.1")) :]
+        for n in problems[part["caption"]]:
+            assert re.search(rf"Exercise {n}(?![.\d])", after), f"sheet {sheet}: problem Exercise {n}"
+        for caption, others in problems.items():
+            if caption != part["caption"]:
+                leaked = [n for n in others if re.search(rf"Exercise {n}(?![.\d])", text)]
+                assert not leaked, f"sheet {sheet} holds problems of {caption}: {leaked}"
+        # and no solution, of an exercise or of a problem
+        leaked = [s for _, s in sentences if s in text]
+        assert not leaked, f"sheet {sheet} prints solutions: {leaked[:3]}"
+        assert "Solution to" not in text

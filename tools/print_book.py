@@ -15,8 +15,9 @@ out (their output stays), and the page furniture (sidebars, buttons) is not prin
 
 Editions, from the same switch as the HTML book (NIMBOOK_EDITION's two values): the student edition holds
 no solution; the instructor edition moves every solution to an appendix, each linked to and from its
-exercise. Problem sheets: one PDF per part of the book, its chapters' exercises with their hints, for
-handing out (solutions are in the instructor edition).
+exercise. Problem sheets: one PDF per part of the book, its chapters' exercises, then its problems for homework
+from book/problems.md (the section headed by the part's caption), all with their hints, for handing out
+(solutions are in the instructor edition).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from bs4 import BeautifulSoup, Tag
 
 ROOT = Path(__file__).resolve().parent.parent
 EDITIONS = ("student", "instructor")
+ANSWER_TAG = "exercise-answers"  # book/_ext/nimbook.py's tag of the cells that check exercises' answers
 STATE_TYPE = "application/vnd.jupyter.widget-state+json"
 # Where a game can be played: the chapter's page in the HTML book, and Binder
 BINDER = "https://mybinder.org/v2/gh/{repo}/{branch}?urlpath=lab/tree/{path}"
@@ -184,10 +186,12 @@ def _exercise_number(node: Tag) -> str:
 
 
 def solutions_to_appendix(doc: BeautifulSoup, body: Tag, edition: str) -> int:
-    """Student: drop every solution. Instructor: move each to an appendix, linked to and from its exercise."""
+    """Student: drop every solution and answer-checking cell. Instructor: move each solution to an appendix,
+    linked to and from its exercise."""
     solutions = doc.select("div.solution")
     if edition == "student":
-        for node in solutions:
+        # The solutions, and the code cells that check exercises' answers (as the student HTML build drops them)
+        for node in [*solutions, *doc.select(f".tag_{ANSWER_TAG}")]:
             node.decompose()
         return 0
     appendix = doc.new_tag("section", attrs={"class": "print-page", "id": "print-solutions"})
@@ -330,6 +334,9 @@ def browser():
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     driver.set_window_size(1000, 1400)
+    # Printing the whole instructor edition can take Chromium more than selenium's default 120 s on a busy
+    # machine: give each command to the driver as long as the page's own script timeout
+    driver.command_executor.client_config.timeout = PRINT_TIMEOUT
     return driver
 
 
@@ -347,9 +354,12 @@ FOOTER = (
 )
 
 
+PRINT_TIMEOUT = 600  # seconds: for the page's scripts (MathJax, the games) and for printing it
+
+
 def print_pdf(driver, page: Path, out: Path, expected_games: int = 0) -> None:
     """Open ``page`` from disk, wait for MathJax and the games, and print it to ``out``."""
-    driver.set_script_timeout(300)
+    driver.set_script_timeout(PRINT_TIMEOUT)
     driver.get(page.resolve().as_uri())
     mounted = driver.execute_async_script(READY)
     if isinstance(mounted, str):
@@ -376,8 +386,41 @@ def saved_games(page: Path) -> int:
     return len(soup.find_all("script", attrs={"type": re.compile(r"widget-view\+json$")}))
 
 
+# The problems for homework (book/problems.md): one section per part, headed by the part's caption
+PROBLEMS = "book/problems"
+
+
+def _heading_text(heading: Tag) -> str:
+    return " ".join(heading.get_text(" ").replace("#", "").split())
+
+
+def part_problems(html_root: Path, caption: str) -> list[Tag]:
+    """The problems of the part ``caption`` from the built problems page, with hints and without solutions.
+
+    The page's section for a part is the one whose heading is the part's caption. Solutions are separate
+    blocks after each problem (sphinx-exercise), so taking only the problems leaves them out; the student
+    edition has none anyway. An empty list if the book has no problems page or no section for the part.
+    """
+    if not (html_root / f"{PROBLEMS}.html").is_file():
+        return []
+    article, _ = page_article(html_root, PROBLEMS)
+    for section in article.find_all("section"):
+        heading = section.find(["h2", "h3"], recursive=False)
+        if heading is None or _heading_text(heading) != caption:
+            continue
+        problems = []
+        for problem in section.select("div.exercise"):
+            for solution in problem.select("div.solution"):
+                solution.decompose()
+            for link in problem.find_all("a", href=True):
+                link.unwrap()  # a sheet is read on paper: references show as text
+            problems.append(problem.extract())
+        return problems
+    return []
+
+
 def sheets(html_root: Path) -> list[tuple[str, Path]]:
-    """One joined page per part: its chapters' exercises with their hints, no solutions."""
+    """One joined page per part: its chapters' exercises, then its problems for homework, with hints, no solutions."""
     pages = toc_pages()
     parts: dict[str, list[str]] = {}
     for caption, docname in pages:
@@ -404,8 +447,8 @@ def sheets(html_root: Path) -> list[tuple[str, Path]]:
         doc.head.append(title)
         header = BeautifulSoup(
             f"<h1>Problem sheet {number}: {caption}</h1><p>{config.get('title', '')}, version {_version()}. "
-            "Exercises of the chapters of this part, with hints; ★ marks a harder exercise and ★★ a hard problem. "
-            "Solutions are in the instructor edition.</p>",
+            "Exercises of the chapters of this part, then problems for homework, all with hints; ★ marks a harder "
+            "exercise and ★★ a hard problem. Solutions are in the instructor edition.</p>",
             "html.parser",
         )
         doc.body.append(header)
@@ -419,6 +462,13 @@ def sheets(html_root: Path) -> list[tuple[str, Path]]:
                 for link in exercise.find_all("a", href=True):
                     link.unwrap()  # a sheet is read on paper: references show as text
                 doc.body.append(exercise.extract())
+        problems = part_problems(html_root, caption)
+        if problems:
+            heading = doc.new_tag("h2")
+            heading.string = "Problems"
+            doc.body.append(heading)
+            for problem in problems:
+                doc.body.append(problem)
         out = html_root / PRINT_DIR / f"problem-sheet-{number}.html"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(str(doc), encoding="utf-8")
