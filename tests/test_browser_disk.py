@@ -121,6 +121,7 @@ def test_every_game_puzzle_and_lab_mounts(browser, server, built_book, origin): 
     assert not missing, f"{origin}: pages whose games did not all mount (mounted, saved): {missing}"
 
 
+@pytest.mark.slow
 def test_puzzles_look_the_same_from_disk_as_served():
     """Every puzzle's computed styles (colours, borders, marks, sizes, wrapping) from file:// equal served ones.
 
