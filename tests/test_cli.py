@@ -447,18 +447,25 @@ def test_the_progress_bar_goes_to_stderr_only_on_a_terminal():
 
 
 @pytest.mark.slow  # writes 2^28 values (about 800 MB of JSON): a minute or more
-def test_the_documented_maximum_streams_within_2_gib():
+def test_the_documented_maximum_streams_within_2_gib(tmp_path):
+    # Past MAX_PRINTED values the command writes to a file (--output), never to a terminal (issue 31)
     n = 268_435_456
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    cmd = [sys.executable, "-m", "nimlib", "values", "kayles", "--to", str(n), "--json"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
-    head, commas, tail = b"", 0, b""
-    while block := proc.stdout.read(1 << 22):
-        head = head or block[:100]
-        commas += block.count(b",")
-        tail = (tail + block)[-100:]
+    refused = subprocess.run(
+        [sys.executable, "-m", "nimlib", "values", "kayles", "--to", str(n), "--json"], capture_output=True, env=env
+    )
+    assert refused.returncode == 2 and refused.stdout == b"" and b"--output FILE" in refused.stderr
+    out = tmp_path / "kayles.json"
+    cmd = [sys.executable, "-m", "nimlib", "values", "kayles", "--to", str(n), "--json", "--output", str(out)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     _, status, usage = os.wait4(proc.pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
+    head, commas, tail = b"", 0, b""
+    with out.open("rb") as written:
+        while block := written.read(1 << 22):
+            head = head or block[:100]
+            commas += block.count(b",")
+            tail = (tail + block)[-100:]
     assert head.startswith(b'{"game": "kayles (0.77)", "first": 0, "values": [0, 1, 2, 3, 1, 4')
     assert tail.endswith(b"]}\n") and commas == 2 + n - 1  # two after "game" and "first", n - 1 between values
     assert usage.ru_maxrss * 1024 < 2 * 1024**3

@@ -75,7 +75,10 @@ figure, table, .admonition, .proof, .exercise, .solution, .nimlib-print { break-
 /* A game prints as its board at the start position, with where to play it */
 .nimlib-controls, .nimlib-explain, .nimlib-history, .nimlib-hint, .nimlib-status, .nimlib-live, .nimlib-typed,
 .nimlib-msg, .nimlib-help, .nimlib-puzzle-score, .nimlib-puzzle-answers, .nimlib-puzzle-feedbox,
-.nimlib-puzzle-feedback, .nimlib-puzzle-why, .nimlib-lab { display: none !important; }
+.nimlib-puzzle-feedback, .nimlib-puzzle-why, .nimlib-lab, [data-review],
+/* A drill prints its problem (the rows, the table, the picture); the answer boxes are for the screen */
+.nimlib-drill-form, .nimlib-drill-inputs, .nimlib-drill-feedback, .nimlib-drill-score, .nimlib-drill button,
+.nimlib-drill input, .nimlib-drill select { display: none !important; }
 .nimlib-print { border: 1px solid #999; border-radius: 4px; padding: 4px 8px; margin: 6px 0; }
 .nimlib-print-caption { font-size: 0.9em; color: #333; margin: 2px 0 0 0; }
 .print-solution-back { font-size: 0.9em; }
@@ -344,7 +347,7 @@ READY = """
 const done = arguments[arguments.length - 1];
 const mj = window.MathJax && MathJax.startup && MathJax.startup.promise;
 Promise.resolve(mj).then(() => (window.MathJax && MathJax.typesetPromise ? MathJax.typesetPromise() : null))
-  .then(() => done(document.querySelectorAll('.nimlib-play, .nimlib-puzzle').length))
+  .then(() => done(document.querySelectorAll('.nimlib-play, .nimlib-puzzle, .nimlib-drill').length))
   .catch((e) => done('error: ' + e));
 """
 
