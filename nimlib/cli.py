@@ -600,6 +600,8 @@ def cmd_rare(args: argparse.Namespace) -> int:
     octal_game = getattr(game, "code", None) is not None
     if args.frequencies is not None or args.checkpoint is not None or (args.to > MAX_RARE and octal_game):
         return _rare_stream(args, spec, game)
+    if args.heaps_from is not None:
+        raise ValueError("--heaps-from counts the heaps of a streamed run: give it with --frequencies or --checkpoint")
     method = "auto" if args.to < 1 << 14 else "sparse"
     if args.to > MAX_RARE:
         raise ValueError(f"--to {args.to:,} is too large for rare: the limit is MAX_RARE = {MAX_RARE:,}")
@@ -660,8 +662,9 @@ def _rare_stream(args: argparse.Namespace, spec: GameSpec, game: HeapGame) -> in
         raise ValueError(f"--frequencies and --checkpoint stream octal games only (such as 0.167), not {spec.label}")
     if args.plot is not None:
         raise ValueError("--plot needs every value in memory: leave out --frequencies and --checkpoint")
-    heaps = args.to + args.heaps_from  # heaps 1..N need g(0..N)
-    if heaps > MAX_STREAM:
+    # heaps 1..N (the default, as Rogalski's file N) need g(0..N); --heaps-from 0 counts g(0..N-1)
+    heaps = args.to + (1 if args.heaps_from is None else args.heaps_from)
+    if args.to > MAX_STREAM:
         raise ValueError(f"--to {args.to:,} is too large: the limit is MAX_STREAM = {MAX_STREAM:,}")
     for path, option in ((args.frequencies, "--frequencies"),):
         if path is not None:
@@ -719,13 +722,14 @@ def _rare_stream_locked(
         for failure in failures:
             print(f"nimlib rare: error: {failure}", file=sys.stderr)
         return 130
-    frequencies = stream.frequencies(count_from=args.heaps_from)
+    first = heaps - args.to  # the first heap counted, 1 or 0
+    frequencies = stream.frequencies(count_from=first)
     data = stream.report()
     data["game"] = spec.label
     data["frequencies"] = {str(v): c for v, c in frequencies.items()}
-    data["heaps"] = [args.heaps_from, args.to - 1 + args.heaps_from]
+    data["heaps"] = [first, args.to - 1 + first]
     text = (
-        f"{spec.label}, heaps {args.heaps_from}..{args.to - 1 + args.heaps_from}: {data['method']} method, "
+        f"{spec.label}, heaps {first}..{args.to - 1 + first}: {data['method']} method, "
         f"mask {data['mask']:#x} (heap n is rare when popcount(g(n) & mask)"
         + (f" + n is {'odd' if stream.method.k == 0 else 'even'}" if data["parity"] else " is even")
         + f")\n  {data['rare_count']} rare heaps, the last at {data['last_rare']}\n"
@@ -942,8 +946,10 @@ is even) and report the rare heaps, the common values and the largest value. --p
 exactly the file named, in the format its suffix names (.png, .pdf or .svg). 1 <= N <= 16,777,216.
 With --frequencies FILE or --checkpoint DIR (or N > 16,777,216) the values of an octal game are
 streamed in bounded memory (a window of recent values and the rare heaps; the plain or parity
-rare-value method, chosen per game) and their frequencies written as 'value count' lines. The run
-is estimated first: over a minute it needs --checkpoint DIR, which is saved every minute and on
+rare-value method, chosen per game). --frequencies writes their frequencies byte for byte as
+Rogalski's published results/GAME/N: a line 'value count' for every value from 0 to the largest,
+zero counts included, over heaps 1..N (his file N; --heaps-from 0 counts heaps 0..N-1 instead). The
+run is estimated first: over a minute it needs --checkpoint DIR, which is saved every minute and on
 Ctrl-C, and resumed by running the same command again. N <= 2^40 (MAX_STREAM). A checkpoint is
 trusted input: its digest catches damage, not a forger; a damaged or foreign one is refused in one
 line. If the final save fails, the result is still printed and the failure reported (exit status 2)."""
@@ -1023,7 +1029,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--frequencies",
         metavar="FILE",
-        help="stream the values in bounded memory and write 'value count' lines (Rogalski's format) to FILE",
+        help="stream the values in bounded memory and write 'value count' lines to FILE, as Rogalski's"
+        " results/GAME/N: every value 0..largest, zero counts included, heaps 1..N",
     )
     p.add_argument(
         "--checkpoint",
@@ -1036,8 +1043,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--heaps-from",
         type=_natural,
         choices=(0, 1),
-        default=0,
-        help="count heaps 0..N-1 (0, the default) or 1..N (1) in the frequencies",
+        help="count heaps 1..N (1, the default: Rogalski's files) or 0..N-1 (0) in the streamed frequencies",
     )
 
     up_to("quotient", "the largest heap", cmd_quotient)
