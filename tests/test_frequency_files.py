@@ -124,8 +124,8 @@ def test_write_frequencies_refuses_what_is_not_exact_counts(tmp_path, frequencie
         ("0 3\n1 4.0\n", "line 2"),
         ("0 -3\n", "line 1"),
         ("0 3 4\n", "line 1"),
-        ("0 3\n0 4\n", "line 2: value 0 out of order"),
-        ("1 3\n0 4\n", "line 2: value 0 out of order"),
+        ("0 3\n0 4\n", "line 2: value 0 after 0: values must increase"),
+        ("1 3\n0 4\n", "line 2: value 0 after 1"),
         (f"{MAX_VALUE + 1} 1\n", "MAX_VALUE"),
         ("0 " + "9" * 20 + "\n", "line 1"),
     ],
@@ -142,6 +142,11 @@ def test_read_frequencies_refuses_a_file_larger_than_any_frequency_file_before_r
         f.truncate(MAX_FREQUENCY_BYTES + 1)  # sparse: nothing is written, and nothing may be read
     with pytest.raises(ValueError, match="MAX_FREQUENCY_BYTES"):
         read_frequencies(tmp_path / "big")
+    os.mkfifo(tmp_path / "fifo")  # no writer: reading it would wait forever
+    with pytest.raises(ValueError, match="not a regular file"):
+        read_frequencies(tmp_path / "fifo")
+    with pytest.raises(OSError, match="cannot read the frequencies"):
+        read_frequencies(tmp_path / "missing")
 
 
 def test_stream_frequencies_counts_from_heap_0_or_1_only():

@@ -746,7 +746,10 @@ def read_frequencies(path: str | os.PathLike) -> dict[int, int]:
     """
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_FREQUENCY_BYTES:
+        size = path.stat().st_size
+        if not path.is_file():  # a FIFO would block the read forever
+            raise ValueError(f"{path} is not a regular file (a folder, FIFO, device or socket)")
+        if size > MAX_FREQUENCY_BYTES:
             raise ValueError(f"{path}: larger than a frequency file (MAX_FREQUENCY_BYTES = {MAX_FREQUENCY_BYTES:,})")
         text = path.read_text(encoding="ascii", errors="replace")  # a byte past ASCII fails its line's check
     except OSError as error:
@@ -758,8 +761,10 @@ def read_frequencies(path: str | os.PathLike) -> dict[int, int]:
         if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 19 for p in parts):
             raise ValueError(f"{path}, line {i}: expected 'value count' (ASCII digits), got {line[:60]!r}")
         value, count = int(parts[0]), int(parts[1])
-        if value <= previous or value > MAX_VALUE:
-            raise ValueError(f"{path}, line {i}: value {value} out of order or past MAX_VALUE = {MAX_VALUE:,}")
+        if value <= previous:
+            raise ValueError(f"{path}, line {i}: value {value} after {previous}: values must increase")
+        if value > MAX_VALUE:
+            raise ValueError(f"{path}, line {i}: value {value:,} is past MAX_VALUE = {MAX_VALUE:,}")
         previous = value
         if count:
             out[value] = count
