@@ -600,6 +600,8 @@ def cmd_rare(args: argparse.Namespace) -> int:
     octal_game = getattr(game, "code", None) is not None
     if args.frequencies is not None or args.checkpoint is not None or (args.to > MAX_RARE and octal_game):
         return _rare_stream(args, spec, game)
+    if args.heaps_from is not None:
+        raise ValueError("--heaps-from counts the heaps of a streamed run: give it with --frequencies or --checkpoint")
     method = "auto" if args.to < 1 << 14 else "sparse"
     if args.to > MAX_RARE:
         raise ValueError(f"--to {args.to:,} is too large for rare: the limit is MAX_RARE = {MAX_RARE:,}")
@@ -660,8 +662,9 @@ def _rare_stream(args: argparse.Namespace, spec: GameSpec, game: HeapGame) -> in
         raise ValueError(f"--frequencies and --checkpoint stream octal games only (such as 0.167), not {spec.label}")
     if args.plot is not None:
         raise ValueError("--plot needs every value in memory: leave out --frequencies and --checkpoint")
-    heaps = args.to + args.heaps_from  # heaps 1..N need g(0..N)
-    if heaps > MAX_STREAM:
+    # heaps 1..N (the default, as Rogalski's file N) need g(0..N); --heaps-from 0 counts g(0..N-1)
+    heaps = args.to + (1 if args.heaps_from is None else args.heaps_from)
+    if args.to > MAX_STREAM:
         raise ValueError(f"--to {args.to:,} is too large: the limit is MAX_STREAM = {MAX_STREAM:,}")
     for path, option in ((args.frequencies, "--frequencies"),):
         if path is not None:
@@ -719,13 +722,14 @@ def _rare_stream_locked(
         for failure in failures:
             print(f"nimlib rare: error: {failure}", file=sys.stderr)
         return 130
-    frequencies = stream.frequencies(count_from=args.heaps_from)
+    first = heaps - args.to  # the first heap counted, 1 or 0
+    frequencies = stream.frequencies(count_from=first)
     data = stream.report()
     data["game"] = spec.label
     data["frequencies"] = {str(v): c for v, c in frequencies.items()}
-    data["heaps"] = [args.heaps_from, args.to - 1 + args.heaps_from]
+    data["heaps"] = [first, args.to - 1 + first]
     text = (
-        f"{spec.label}, heaps {args.heaps_from}..{args.to - 1 + args.heaps_from}: {data['method']} method, "
+        f"{spec.label}, heaps {first}..{args.to - 1 + first}: {data['method']} method, "
         f"mask {data['mask']:#x} (heap n is rare when popcount(g(n) & mask)"
         + (f" + n is {'odd' if stream.method.k == 0 else 'even'}" if data["parity"] else " is even")
         + f")\n  {data['rare_count']} rare heaps, the last at {data['last_rare']}\n"
@@ -904,6 +908,71 @@ EXIT STATUS
 )
 
 
+# What each command's --help says under its usage line
+VALUES_DESCRIPTION = """\
+Print g(0), ..., g(N-1). JSON: {"game", "first", "values"}; coin-turning games number coins from 1
+and say "first": 1. With --misere, the misère Grundy values of single heaps, from the misère game tree.
+Limits (refused at once, exit status 2): see LIMITS in 'nimlib --help'; --misere: N <= 40 for a game
+that splits heaps (35 if it also takes any number), 5,000 otherwise."""
+
+PERIOD_DESCRIPTION = """\
+Find the least preperiod, period and saltus of GAME's Grundy sequence. 'certified' is true only when
+the octal periodicity theorem proves the period for every heap size; 'needed' is how many values the
+proof reads, 'computed' how many were computed. --certificate FILE writes those values as JSON so that
+anyone can re-check the claim (nimlib check FILE). Coin-turning games are refused: their values grow
+without bound, so they are not periodic in the octal sense. L <= 16,777,216 for a game that splits
+heaps unless a period is certified in its first 16,384 values (see LIMITS in 'nimlib --help')."""
+
+CHECK_DESCRIPTION = """\
+Re-check a certificate written by 'nimlib period --certificate' (nimlib.certificate): exact fields and
+integers, the label and the number of values derived from the rule, every value recomputed by a plain
+mex, the theorem's inequality, and that preperiod and period are the least. Exit status 1 if it is
+rejected, 2 if FILE is not small, strict JSON. A streamed certificate of a long period (format
+nimlib-streamed-period, written by tools/certify_1777.py) is recomputed in bounded memory instead:
+the values streamed and compared with those p heaps before (nimlib.engine.periods); this takes as
+long as the certification did (about 13 minutes for 0.1777). Its time is estimated first and printed
+on stderr, with progress while it runs; over a minute (CHECK_SECONDS) it is refused (exit status 2)
+unless --allow-long is given."""
+
+GENUS_DESCRIPTION = """\
+Print the genus g^(γ0 γ1 ...) of heaps 0..N-1: g the normal-play value, γi the misère Grundy value of
+the heap plus i copies of *2, listed until they settle into their final alternation of two values.
+The misère game tree is searched: N <= 30 for a game that splits heaps (25 if it also takes any
+number, as Lasker's nim), 1,000 otherwise (refused at once beyond, exit status 2)."""
+
+RARE_DESCRIPTION = """\
+Compute g(0..N-1), choose the mask that makes the fewest values rare (v is rare when popcount(v & mask)
+is even) and report the rare heaps, the common values and the largest value. --plot draws them to
+exactly the file named, in the format its suffix names (.png, .pdf or .svg). 1 <= N <= 16,777,216.
+With --frequencies FILE or --checkpoint DIR (or N > 16,777,216) the values of an octal game are
+streamed in bounded memory (a window of recent values and the rare heaps; the plain or parity
+rare-value method, chosen per game). --frequencies writes their frequencies byte for byte as
+Rogalski's published results/GAME/N: a line 'value count' for every value from 0 to the largest,
+zero counts included, over heaps 1..N (his file N; --heaps-from 0 counts heaps 0..N-1 instead). The
+run is estimated first: over a minute it needs --checkpoint DIR, which is saved every minute and on
+Ctrl-C, and resumed by running the same command again. N <= 2^40 (MAX_STREAM). A checkpoint is
+trusted input: its digest catches damage, not a forger; a damaged or foreign one is refused in one
+line. If the final save fails, the result is still printed and the failure reported (exit status 2)."""
+
+QUOTIENT_DESCRIPTION = """\
+Compute the misère quotient of GAME restricted to heaps of at most N tokens, heap by heap (Plambeck and
+Siegel's method, as in MisereSolver; nimlib.quotient): its order, presentation, P-portion, pretending
+function (heap n -> element) and multiplication table. JSON keys: order, elements (names), identity
+(index), table (element indices), p_portion (indices), pretend (n = 0..N), generators, relations,
+presentation, history (the order for heaps <= n), stable_from. N <= 60 (MAX_QUOTIENT_CLI)."""
+
+
+# Each command's line in 'nimlib --help' and the description its own --help prints
+COMMAND_HELP = {
+    "values": ("Grundy values g(0..N-1) (coin games: places 1..N)", VALUES_DESCRIPTION),
+    "period": ("least preperiod and period; certified by the octal periodicity theorem", PERIOD_DESCRIPTION),
+    "check": ("re-check a period certificate (independently of the engine)", CHECK_DESCRIPTION),
+    "genus": ("Conway's genus of each heap (misère play)", GENUS_DESCRIPTION),
+    "rare": ("rare values, common values and the largest value (sparse space)", RARE_DESCRIPTION),
+    "quotient": ("the misère quotient of heaps <= N, computed heap by heap", QUOTIENT_DESCRIPTION),
+}
+
+
 def build_parser() -> argparse.ArgumentParser:
     fmt = argparse.RawDescriptionHelpFormatter
     parser = _Parser(prog="nimlib", description=DESCRIPTION, epilog=EPILOG, formatter_class=fmt)
@@ -911,7 +980,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
-    def add(name: str, help_text: str, description: str) -> argparse.ArgumentParser:
+    def add(name: str) -> argparse.ArgumentParser:
+        help_text, description = COMMAND_HELP[name]
         p = sub.add_parser(name, help=help_text, description=description, epilog=GAME_HELP, formatter_class=fmt)
         p.add_argument("--json", action="store_true", help="print one JSON object instead of text (no progress bar)")
         return p
@@ -920,52 +990,29 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("game", metavar="GAME", help="the game (see below)")
         p.add_argument("--row", type=_natural, help="for wythoff: the row R (values of the positions (R, n))")
 
-    p = add(
-        "values",
-        "Grundy values g(0..N-1) (coin games: places 1..N)",
-        'Print g(0), ..., g(N-1). JSON: {"game", "first", "values"}; coin-turning games number coins from 1\n'
-        'and say "first": 1. With --misere, the misère Grundy values of single heaps, from the misère game tree.\n'
-        "Limits (refused at once, exit status 2): see LIMITS in 'nimlib --help'; --misere: N <= 40 for a game\n"
-        "that splits heaps (35 if it also takes any number), 5,000 otherwise.",
-    )
-    game_args(p)
-    p.add_argument("--to", type=_natural, required=True, metavar="N", help="how many values")
+    def up_to(name: str, to_help: str, run: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
+        """A command on GAME up to a required --to N (values, genus, rare, quotient): one parser shape for all."""
+        p = add(name)
+        game_args(p)
+        p.add_argument("--to", type=_natural, required=True, metavar="N", help=to_help)
+        p.set_defaults(run=run)
+        return p
+
+    p = up_to("values", "how many values", cmd_values)
     p.add_argument("--misere", action="store_true", help="misère Grundy values (heap games; small N)")
     p.add_argument(
         "--output",
         metavar="FILE",
         help="write the values (text or --json) to FILE instead of stdout; needed past 16,777,216 values (MAX_PRINTED)",
     )
-    p.set_defaults(run=cmd_values)
 
-    p = add(
-        "period",
-        "least preperiod and period; certified by the octal periodicity theorem",
-        "Find the least preperiod, period and saltus of GAME's Grundy sequence. 'certified' is true only when\n"
-        "the octal periodicity theorem proves the period for every heap size; 'needed' is how many values the\n"
-        "proof reads, 'computed' how many were computed. --certificate FILE writes those values as JSON so that\n"
-        "anyone can re-check the claim (nimlib check FILE). Coin-turning games are refused: their values grow\n"
-        "without bound, so they are not periodic in the octal sense. L <= 16,777,216 for a game that splits\n"
-        "heaps unless a period is certified in its first 16,384 values (see LIMITS in 'nimlib --help').",
-    )
+    p = add("period")
     game_args(p)
     p.add_argument("--limit", type=_positive, default=1 << 13, metavar="L", help="compute at most L values (8192)")
     p.add_argument("--certificate", metavar="FILE", help="write the values the proof reads to FILE (JSON)")
     p.set_defaults(run=cmd_period)
 
-    p = add(
-        "check",
-        "re-check a period certificate (independently of the engine)",
-        "Re-check a certificate written by 'nimlib period --certificate' (nimlib.certificate): exact fields and\n"
-        "integers, the label and the number of values derived from the rule, every value recomputed by a plain\n"
-        "mex, the theorem's inequality, and that preperiod and period are the least. Exit status 1 if it is\n"
-        "rejected, 2 if FILE is not small, strict JSON. A streamed certificate of a long period (format\n"
-        "nimlib-streamed-period, written by tools/certify_1777.py) is recomputed in bounded memory instead:\n"
-        "the values streamed and compared with those p heaps before (nimlib.engine.periods); this takes as\n"
-        "long as the certification did (about 13 minutes for 0.1777). Its time is estimated first and printed\n"
-        "on stderr, with progress while it runs; over a minute (CHECK_SECONDS) it is refused (exit status 2)\n"
-        "unless --allow-long is given.",
-    )
+    p = add("check")
     p.add_argument("file", metavar="FILE", help="the certificate (JSON)")
     p.add_argument("--recompute", action="store_true", help="accepted for old scripts: values are always recomputed")
     p.add_argument(
@@ -975,39 +1022,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=cmd_check)
 
-    p = add(
-        "genus",
-        "Conway's genus of each heap (misère play)",
-        "Print the genus g^(γ0 γ1 ...) of heaps 0..N-1: g the normal-play value, γi the misère Grundy value of\n"
-        "the heap plus i copies of *2, listed until they settle into their final alternation of two values.\n"
-        "The misère game tree is searched: N <= 30 for a game that splits heaps (25 if it also takes any\n"
-        "number, as Lasker's nim), 1,000 otherwise (refused at once beyond, exit status 2).",
-    )
-    game_args(p)
-    p.add_argument("--to", type=_natural, required=True, metavar="N", help="how many heaps")
-    p.set_defaults(run=cmd_genus)
+    up_to("genus", "how many heaps", cmd_genus)
 
-    p = add(
-        "rare",
-        "rare values, common values and the largest value (sparse space)",
-        "Compute g(0..N-1), choose the mask that makes the fewest values rare (v is rare when popcount(v & mask)\n"
-        "is even) and report the rare heaps, the common values and the largest value. --plot draws them to\n"
-        "exactly the file named, in the format its suffix names (.png, .pdf or .svg). 1 <= N <= 16,777,216.\n"
-        "With --frequencies FILE or --checkpoint DIR (or N > 16,777,216) the values of an octal game are\n"
-        "streamed in bounded memory (a window of recent values and the rare heaps; the plain or parity\n"
-        "rare-value method, chosen per game) and their frequencies written as 'value count' lines. The run\n"
-        "is estimated first: over a minute it needs --checkpoint DIR, which is saved every minute and on\n"
-        "Ctrl-C, and resumed by running the same command again. N <= 2^40 (MAX_STREAM). A checkpoint is\n"
-        "trusted input: its digest catches damage, not a forger; a damaged or foreign one is refused in one\n"
-        "line. If the final save fails, the result is still printed and the failure reported (exit status 2).",
-    )
-    game_args(p)
-    p.add_argument("--to", type=_natural, required=True, metavar="N", help="how many values")
+    p = up_to("rare", "how many values", cmd_rare)
     p.add_argument("--plot", metavar="FILE.png", help="draw the rare values to exactly FILE (.png, .pdf or .svg)")
     p.add_argument(
         "--frequencies",
         metavar="FILE",
-        help="stream the values in bounded memory and write 'value count' lines (Rogalski's format) to FILE",
+        help="stream the values in bounded memory and write 'value count' lines to FILE, as Rogalski's"
+        " results/GAME/N: every value 0..largest, zero counts included, heaps 1..N",
     )
     p.add_argument(
         "--checkpoint",
@@ -1020,23 +1043,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--heaps-from",
         type=_natural,
         choices=(0, 1),
-        default=0,
-        help="count heaps 0..N-1 (0, the default) or 1..N (1) in the frequencies",
+        help="count heaps 1..N (1, the default: Rogalski's files) or 0..N-1 (0) in the streamed frequencies",
     )
-    p.set_defaults(run=cmd_rare)
 
-    p = add(
-        "quotient",
-        "the misère quotient of heaps <= N, computed heap by heap",
-        "Compute the misère quotient of GAME restricted to heaps of at most N tokens, heap by heap (Plambeck and\n"
-        "Siegel's method, as in MisereSolver; nimlib.quotient): its order, presentation, P-portion, pretending\n"
-        "function (heap n -> element) and multiplication table. JSON keys: order, elements (names), identity\n"
-        "(index), table (element indices), p_portion (indices), pretend (n = 0..N), generators, relations,\n"
-        "presentation, history (the order for heaps <= n), stable_from. N <= 60 (MAX_QUOTIENT_CLI).",
-    )
-    game_args(p)
-    p.add_argument("--to", type=_natural, required=True, metavar="N", help="the largest heap")
-    p.set_defaults(run=cmd_quotient)
+    up_to("quotient", "the largest heap", cmd_quotient)
     return parser
 
 

@@ -170,7 +170,9 @@ def test_frequency_files_round_trip_and_count_heaps_from_zero_or_one(tmp_path):
     write_frequencies(tmp_path / "f", stream.frequencies())
     assert read_frequencies(tmp_path / "f") == stream.frequencies()
     lines = (tmp_path / "f").read_text().splitlines()
-    assert lines == sorted(lines, key=lambda line: int(line.split()[0])) and lines[0].split()[0] == "0"
+    # every value from 0 to the largest, one line each, zero counts included (Rogalski's layout)
+    assert [int(line.split()[0]) for line in lines] == list(range(max(stream.frequencies()) + 1))
+    assert any(line.endswith(" 0") for line in lines)
     from1 = stream.frequencies(count_from=1)
     assert sum(from1.values()) == 4999 and from1[0] == stream.frequencies()[0] - 1
     with pytest.raises(ValueError, match="line 2"):
@@ -285,23 +287,28 @@ def _cli(capsys, *argv: str) -> tuple[int, str, str]:
 
 def test_cli_rare_writes_frequencies_that_diff_equal_the_reference(capsys, tmp_path):
     out = tmp_path / "freq"
-    code, text, err = _cli(capsys, "rare", "0.106", "--to", str(1 << 14), "--frequencies", str(out))
+    code, text, err = _cli(
+        capsys, "rare", "0.106", "--to", str(1 << 14), "--frequencies", str(out), "--heaps-from", "0"
+    )
     assert code == 0, err
-    assert out.read_text() == (DATA / "0.106" / "16384").read_text()  # byte for byte, as diff would see it
+    # byte for byte, as diff would see it: heaps 0..N-1 as the reference, whose values 0..23 all occur
+    assert out.read_text() == (DATA / "0.106" / "16384").read_text()
     assert "parity method" in text and "15 rare heaps, the last at 1103" in text
     assert "about" in err  # the estimate comes first, on stderr
 
 
-def test_cli_rare_counts_heaps_from_one_when_asked(capsys, tmp_path):
-    code, _, err = _cli(capsys, "rare", "0.161", "--to", "5000", "--frequencies", str(tmp_path / "a"))
+def test_cli_rare_counts_heaps_from_one_as_rogalski_or_from_zero_when_asked(capsys, tmp_path):
+    code, text, err = _cli(capsys, "rare", "0.161", "--to", "5000", "--frequencies", str(tmp_path / "a"))
     assert code == 0, err
-    code, _, err = _cli(
-        capsys, "rare", "0.161", "--to", "5000", "--frequencies", str(tmp_path / "b"), "--heaps-from", "1"
+    assert "heaps 1..5000" in text
+    code, text, err = _cli(
+        capsys, "rare", "0.161", "--to", "5000", "--frequencies", str(tmp_path / "b"), "--heaps-from", "0"
     )
     assert code == 0, err
+    assert "heaps 0..4999" in text
     values = naive("0.161", 5001)
-    assert read_frequencies(tmp_path / "a") == dict(zip(*np.unique(values[:5000], return_counts=True), strict=True))
-    assert read_frequencies(tmp_path / "b") == dict(zip(*np.unique(values[1:], return_counts=True), strict=True))
+    assert read_frequencies(tmp_path / "a") == dict(zip(*np.unique(values[1:], return_counts=True), strict=True))
+    assert read_frequencies(tmp_path / "b") == dict(zip(*np.unique(values[:5000], return_counts=True), strict=True))
 
 
 def test_cli_rare_resumes_from_a_checkpoint_and_refuses_another_games(capsys, tmp_path):
@@ -311,9 +318,10 @@ def test_cli_rare_resumes_from_a_checkpoint_and_refuses_another_games(capsys, tm
     assert code == 0, err
     assert "resuming" in err and "30,000" in err
     data = json.loads(text)
-    values = naive("0.161", 60_000)
+    values = naive("0.161", 60_001)
+    assert data["heaps"] == [1, 60_000] and data["n"] == 60_001
     assert {int(v): c for v, c in data["frequencies"].items()} == dict(
-        zip(*np.unique(values, return_counts=True), strict=True)
+        zip(*np.unique(values[1:], return_counts=True), strict=True)
     )
     code, _, err = _cli(capsys, "rare", "0.167", "--to", "60000", "--checkpoint", str(folder))
     assert code == 2 and "checkpoint of '0.161'" in err

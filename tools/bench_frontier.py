@@ -118,9 +118,8 @@ def build_rust(source: Path | None) -> Path | None:
 
 def time_rust(exe: Path, code: str, n: int) -> dict:
     start = time.perf_counter()
-    out = subprocess.run(
-        ["/usr/bin/time", "-f", "%M", str(exe), code, str(n.bit_length() - 1)], capture_output=True, text=True
-    )
+    # its arguments are GAME, how many heaps (g(0..n): it counts heap n too) and 0 (no run past them)
+    out = subprocess.run(["/usr/bin/time", "-f", "%M", str(exe), code, str(n + 1), "0"], capture_output=True, text=True)
     seconds = time.perf_counter() - start
     try:
         peak = int(out.stderr.strip().splitlines()[-1]) / 1024

@@ -5,9 +5,10 @@ only a prefix of W values, a ring of the last W values and the rare heaps
 (heap, value): memory is about 8·W bytes + 12 bytes a rare heap, whatever n
 is. It reports what researchers compare: the frequency of every value, the
 largest value and its first heap, the rare heaps, the last rare heap and the
-mask (``report``). Frequencies go to a file in Rogalski's format
-(``write_frequencies``: a line "value count" for each value that occurs, in
-increasing order; heaps 0..n-1 are counted, or 1..n with ``count_from=1``).
+mask (``report``). Frequencies go to a file laid out as Rogalski's published
+``results/GAME/N`` files (``write_frequencies``: a line "value count" for every
+value from 0 to the largest, zero counts included; ``frequencies`` counts
+heaps 0..n-1, or 1..n-1 with ``count_from=1``, so his file N is a run to N + 1).
 
 The method (``methods.choose``) is chosen again at 512, 1024, … values
 while every value so far is still held. The window W doubles (up to
@@ -296,6 +297,8 @@ class Stream:
 
     def frequencies(self, count_from: int = 0) -> dict[int, int]:
         """{value: how many heaps have it} over heaps 0..size-1 (``count_from`` 0) or 1..size-1 (1)."""
+        if check_int(count_from, "count_from") > 1:
+            raise ValueError(f"count_from must be 0 or 1 (the first heap counted), got {count_from}")
         counts = {int(v): int(c) for v, c in enumerate(self.count[: int(self.stats[0]) + 1]) if c}
         if count_from == 1 and self.size:
             counts[0] -= 1  # heap 0 has value 0
@@ -699,12 +702,33 @@ def _digest(arrays: dict[str, np.ndarray], meta: dict) -> str:
     return h.hexdigest()
 
 
+MAX_FREQUENCY_BYTES = (MAX_VALUE + 1) * 28
+"""The largest frequency file read: a line for each value up to MAX_VALUE, of at most 7 + 1 + 19 + 1 bytes."""
+
+
 def write_frequencies(path: str | os.PathLike, frequencies: dict[int, int]) -> None:
-    """Write "value count" lines (Rogalski's format), values increasing, atomically."""
+    """Write ``{value: count}`` as Rogalski's published files are laid out, atomically.
+
+    A line "value count" for every value from 0 to the largest that occurs,
+    zero counts included ("19 0"), so that the file is byte for byte his
+    ``results/GAME/N`` for the same heaps (tests/data/frequencies/rust).
+    Values are ints 0..MAX_VALUE and counts non-negative ints (bools and floats
+    are refused).
+    """
+    if not isinstance(frequencies, dict):
+        raise TypeError(f"frequencies must be a dict {{value: count}}, got {type(frequencies).__name__}")
+    counts: dict[int, int] = {}
+    for value, count in frequencies.items():
+        v = check_int(value, "a value in frequencies")
+        if v > MAX_VALUE:
+            raise ValueError(f"a value in frequencies must be at most MAX_VALUE = {MAX_VALUE:,}, got {v:,}")
+        counts[v] = check_int(count, f"frequencies[{v}]")
+    largest = max((v for v, c in counts.items() if c), default=-1)
+    text = "".join(f"{v} {counts.get(v, 0)}\n" for v in range(largest + 1))
     path = Path(path)
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
-        tmp.write_text("".join(f"{v} {c}\n" for v, c in sorted(frequencies.items())), encoding="ascii")
+        tmp.write_text(text, encoding="ascii")
         os.replace(tmp, path)
     except OSError as error:
         if tmp.is_file():
@@ -713,19 +737,37 @@ def write_frequencies(path: str | os.PathLike, frequencies: dict[int, int]) -> N
 
 
 def read_frequencies(path: str | os.PathLike) -> dict[int, int]:
-    """Read a "value count" file (``ValueError`` naming the line if one is not two non-negative ints)."""
-    out: dict[int, int] = {}
+    """Read a "value count" file into ``{value: count}`` for the values that occur (count > 0).
+
+    Reads both layouts: Rogalski's (every value from 0, zero counts included;
+    what ``write_frequencies`` writes) and nimlib's older one (only the values
+    that occur), which hold the same frequencies. Values must increase, each
+    at most MAX_VALUE; anything else is a ``ValueError`` naming the line.
+    """
+    path = Path(path)
     try:
-        text = Path(path).read_text(encoding="ascii")
+        size = path.stat().st_size
+        if not path.is_file():  # a FIFO would block the read forever
+            raise ValueError(f"{path} is not a regular file (a folder, FIFO, device or socket)")
+        if size > MAX_FREQUENCY_BYTES:
+            raise ValueError(f"{path}: larger than a frequency file (MAX_FREQUENCY_BYTES = {MAX_FREQUENCY_BYTES:,})")
+        text = path.read_text(encoding="ascii", errors="replace")  # a byte past ASCII fails its line's check
     except OSError as error:
         raise OSError(f"cannot read the frequencies {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{path}: not an ASCII 'value count' file") from None
+    out: dict[int, int] = {}
+    previous = -1
     for i, line in enumerate(text.splitlines(), 1):
         parts = line.split()
-        if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
-            raise ValueError(f"{path}, line {i}: expected 'value count', got {line!r}")
-        out[int(parts[0])] = int(parts[1])
+        if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 19 for p in parts):
+            raise ValueError(f"{path}, line {i}: expected 'value count' (ASCII digits), got {line[:60]!r}")
+        value, count = int(parts[0]), int(parts[1])
+        if value <= previous:
+            raise ValueError(f"{path}, line {i}: value {value} after {previous}: values must increase")
+        if value > MAX_VALUE:
+            raise ValueError(f"{path}, line {i}: value {value:,} is past MAX_VALUE = {MAX_VALUE:,}")
+        previous = value
+        if count:
+            out[value] = count
     return out
 
 
