@@ -1,9 +1,12 @@
-"""Misère quotients: the classic 6-element quotient of Nim heaps 1 and 2, predictions against search, bad input."""
+"""Misère quotients: the engine (quotient) against exhaustive misère search of small sums, a brute-force count of
+classes, Plambeck's 0.75, Dawson's Kayles to heap 30, the stored-quotient checker and the command line."""
+
+from collections.abc import Hashable
 
 import pytest
 
 from nimlib import search
-from nimlib.quotient import misere_quotient, sums_up_to
+from nimlib.quotient import quotient, sums_up_to
 from nimlib.rulesets import HeapGame, kayles, nim, octal
 
 
@@ -11,8 +14,39 @@ def searched_p(game: HeapGame, position: tuple[int, ...]) -> bool:
     return search.is_p_position(game.successors, position, misere=True)
 
 
+def brute_force_classes(game: HeapGame, heaps: tuple[int, ...], test_heaps: int) -> list[tuple[int, ...]]:
+    """Representatives of the classes of sums of ``heaps`` told apart by exhaustive misère search against every
+    test sum of at most ``test_heaps`` heaps (breadth first from the empty sum, one heap added at a time).
+
+    Independent of nimlib.quotient: two sums with different outcome profiles are distinguishable, so the count is
+    a lower bound on the quotient's order, and equal to it once the tests are large enough."""
+    tests = sums_up_to(heaps, test_heaps)
+    known: dict[Hashable, bool] = {}
+
+    def profile(position: tuple[int, ...]) -> tuple[bool, ...]:
+        return tuple(
+            search.solve(game.successors, key, misere=True, known=known)[key]
+            for key in (tuple(sorted(position + z)) for z in tests)
+        )
+
+    found = {profile(()): ()}
+    frontier = [()]
+    while frontier:
+        grown = []
+        for position in frontier:
+            for h in heaps:
+                after = tuple(sorted((*position, h)))
+                key = profile(after)
+                if key not in found:
+                    found[key] = after
+                    grown.append(after)
+        frontier = grown
+        assert len(found) <= 64, "more classes than a small quotient has"
+    return list(found.values())
+
+
 def test_nim_heaps_1_and_2_has_the_six_element_quotient():
-    q = misere_quotient(nim, (1, 2))
+    q = quotient(nim, 2)
     assert q.names == ("1", "a", "b", "ab", "b²", "ab²")
     name = dict(zip(q.names, range(len(q)), strict=True))
 
@@ -28,73 +62,49 @@ def test_nim_heaps_1_and_2_has_the_six_element_quotient():
     assert all(q.table[i][j] == q.table[j][i] for i in range(len(q)) for j in range(len(q)))
 
 
-def test_the_quotient_predicts_every_small_sum():
-    for game, heaps in [(nim, (1, 2)), (octal("0.75"), (1, 2, 3, 4, 5))]:
-        q = misere_quotient(game, heaps, test_heaps=5)
-        positions = sums_up_to(heaps, 6 if len(heaps) > 2 else 9)
-        assert all(q.is_p_position(p) == searched_p(game, p) for p in positions), game
-
-
-@pytest.mark.slow  # Kayles on rows 1..5 by brute force takes half a minute
-def test_the_brute_force_kayles_quotient_predicts_every_small_sum():
-    q = misere_quotient(kayles, (1, 2, 3, 4, 5), test_heaps=5)
-    assert all(q.is_p_position(p) == searched_p(kayles, p) for p in sums_up_to((1, 2, 3, 4, 5), 6))
-
-
-@pytest.mark.slow  # a robustness check of the bound, not a check of the answer
-def test_a_larger_test_bound_gives_the_same_quotient():
-    small = misere_quotient(kayles, (1, 2, 3, 4, 5), test_heaps=4)
-    large = misere_quotient(kayles, (1, 2, 3, 4, 5), test_heaps=6)
-    assert small.names == large.names and small.table == large.table and small.p_portion == large.p_portion
+@pytest.mark.parametrize(
+    ("game", "bound", "test_heaps", "order"),
+    [(nim, 2, 4, 6), (nim, 3, 3, 6), (octal("0.75"), 4, 4, 6), (octal("0.75"), 5, 4, 8), (kayles, 5, 3, 12)],
+)
+def test_the_engine_agrees_with_a_brute_force_count_and_search_on_every_small_sum(game, bound, test_heaps, order):
+    # the engine's order is the number of classes exhaustive search tells apart, and its verdicts are search's
+    q = quotient(game, bound)
+    heaps = tuple(range(1, bound + 1))
+    classes = brute_force_classes(game, heaps, test_heaps)
+    assert q.order == len(classes) == order
+    assert len({q.element(c) for c in classes}) == order  # distinguishable sums have distinct elements
+    positions = sums_up_to(heaps, 5 if bound > 3 else 7)
+    assert all(q.is_p_position(p) == searched_p(game, p) for p in positions), game
 
 
 def test_identifying_sums_by_outcome_only_gives_a_wrong_answer():
-    # test_heaps = 0 compares X and Y by their own outcomes only
-    naive = misere_quotient(nim, (1, 2), test_heaps=0)
-    assert len(naive) == 2
-    wrong = [p for p in sums_up_to((1, 2), 4) if naive.is_p_position(p) != searched_p(nim, p)]
-    assert (2, 2) in wrong  # b is N like the empty sum, but b + b is P
-    assert len(misere_quotient(nim, (1, 2), test_heaps=1)) == 4  # still too coarse
+    # tests of no heaps compare X and Y by their own outcomes only: too coarse
+    assert len(brute_force_classes(nim, (1, 2), 0)) == 2 < len(brute_force_classes(nim, (1, 2), 1)) == 4 < 6
+    assert not searched_p(nim, (2,)) and not searched_p(nim, ()) and searched_p(nim, (2, 2))  # b ~ 1 alone, not b + b
 
 
 def test_element_multiplies_generators():
     # in misère Nim, 1 + 2 and 3 are both non-small with nim-sum 3: indistinguishable
-    q = misere_quotient(nim, (1, 2, 3))
-    assert len(q) == 6
+    q = quotient(nim, 3)
+    assert len(q) == 6 and q.names[q.element((3,))] == "ab"
     assert q.element((1, 2)) == q.element((3,)) == q.element((2, 1)) == q.element((1, 1, 3)) != q.element((1, 3))
     assert q.element((0, 1, 1)) == q.element(()) == 0
     assert q.names[q.element((2, 2, 2, 2, 2))] == "b"
 
 
 def test_element_rejects_heaps_outside_the_quotient():
-    q = misere_quotient(nim, (1, 2))
+    q = quotient(nim, 2)
     with pytest.raises(ValueError, match=r"position\[1\] = 3"):
         q.element((1, 3))
     with pytest.raises(ValueError, match="position"):
         q.element((1, -2))
-
-
-def test_bad_input():
-    with pytest.raises(TypeError, match="game must be a HeapGame"):
-        misere_quotient("nim", (1, 2))
-    with pytest.raises(ValueError, match="closed under moves"):
-        misere_quotient(nim, (2,))
-    with pytest.raises(ValueError, match="closed under moves"):
-        misere_quotient(kayles, (1, 3))
-    with pytest.raises(ValueError, match="positive"):
-        misere_quotient(nim, (0, 1))
-    with pytest.raises(ValueError, match="repeat"):
-        misere_quotient(nim, (1, 1))
-    with pytest.raises(ValueError, match="must not be empty"):
-        misere_quotient(nim, ())
-    with pytest.raises(TypeError, match="test_heaps"):
-        misere_quotient(nim, (1, 2), test_heaps=1.5)
-    with pytest.raises(ValueError, match="max_elements = 4"):
-        misere_quotient(nim, (1, 2), max_elements=4)
+    for bad in [(1, True), (1, 2.0), (1, "２")]:
+        with pytest.raises((TypeError, ValueError), match="position"):
+            q.element(bad)
 
 
 def test_to_text_marks_the_p_portion():
-    text = misere_quotient(nim, (1, 2)).to_text()
+    text = quotient(nim, 2).to_text()
     assert "a* |" in text and "b²* |" in text and " 1* |" not in text
 
 
@@ -103,7 +113,7 @@ def test_to_text_marks_the_p_portion():
 import random  # noqa: E402
 
 import nimlib.quotient as quotient_module  # noqa: E402
-from nimlib.quotient import MAX_QUOTIENT_HEAPS, check_compact, quotient  # noqa: E402
+from nimlib.quotient import MAX_QUOTIENT_HEAPS, check_compact  # noqa: E402
 from nimlib.rulesets import dawsons_kayles  # noqa: E402
 
 
@@ -164,10 +174,11 @@ def test_kayles_partial_quotient_orders(kayles30):
     q = kayles30
     assert q.history == (1, 2, 6, 6, 6, 12, 12, 12, 12, 18, 18, 18) + (24,) * 13 + (32, 32) + (40,) * 4
     assert q.generators == (1, 2, 5, 9, 12, 25, 27)
-    # the twelve elements of Kayles on rows 1..5 are those of the brute-force construction
-    brute = misere_quotient(kayles, (1, 2, 3, 4, 5), test_heaps=3)
+    # the twelve elements of Kayles on rows 1..5 are the classes exhaustive search tells apart
+    brute = brute_force_classes(kayles, (1, 2, 3, 4, 5), 3)
     small = quotient(kayles, 5)
-    assert len(brute) == small.order == 12 and len(brute.p_portion) == len(small.p_portion)
+    assert len(brute) == small.order == 12
+    assert sum(searched_p(kayles, c) for c in brute) == len(small.p_portion)
 
 
 def test_dawsons_kayles_partial_quotient_orders():
