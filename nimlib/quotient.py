@@ -28,9 +28,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement
+from typing import TYPE_CHECKING
 
 from ._check import check_int, check_position
 from .rulesets import HeapGame
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "MAX_ORDER",
@@ -60,9 +64,12 @@ def sums_up_to(heaps: Iterable[int], count: int) -> list[tuple[int, ...]]:
 
 # The largest heap bound quotient() accepts: each heap adds one step of the verification below
 MAX_QUOTIENT_HEAPS = 200
-# The largest order of a quotient, or of a reduced trial pretension, it builds (its table has MAX_ORDER² entries;
-# Dawson's Kayles to heap 30 passes through a trial of 688 elements on the way to its 360)
-MAX_ORDER = 1_024
+# The largest order of a quotient, or of a reduced trial pretension, it builds. The engine keeps a table as one
+# numpy int16 array of order² entries (4,096: 32 MiB), and a trial's table is filled from an int32 product of the same
+# shape (64 MiB more); the quotient it returns holds tuples (8 bytes an entry). A larger order is refused before its
+# table is allocated, with these bytes in the message. Dawson's Kayles to heap 30 passes through a trial of 688
+# elements on the way to its 360, to heap 33 through 1,424 on the way to 638
+MAX_ORDER = 4_096
 # The most (element, option set) states one verification may visit before it is refused
 MAX_STATES = 400_000
 # The most generator steps check_compact takes to rebuild a stored table: order × (the words' total degree, plus the
@@ -74,8 +81,8 @@ MAX_QUOTIENT_WORK = 5_000_000
 # How many option sets per element the quick test of a candidate element reuses
 SAMPLE = 24
 # The largest trial monoid (before reduction) a step builds: it is never tabulated, only its products of heap
-# elements are visited (Dawson's Kayles to heap 30 needs 4,992)
-MAX_TRIAL = 16_384
+# elements are visited (Dawson's Kayles to heap 30 needs 4,992, to heap 33 about 7,200)
+MAX_TRIAL = 65_536
 # The most recalibrations (trial pretensions after the first) one heap may take (Dawson's Kayles to heap 30 needs
 # at most 19, at heap 25)
 MAX_RECALIBRATIONS = 64
@@ -272,9 +279,12 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
             f"rebuilding this table takes about {work:,} steps (order² + order × the generators² + order × the "
             f"generators × the words' degree), more than MAX_COMPACT_WORK = {MAX_COMPACT_WORK:,}"
         )
-    for c1 in columns:
-        for c2 in columns:
-            if any(c1[c2[x]] != c2[c1[x]] for x in range(order)):
+    import numpy as np
+
+    cols = np.array(columns, dtype=np.int64).reshape(k, order)
+    for c1 in cols:
+        for c2 in cols:
+            if not np.array_equal(c1[c2], c2[c1]):
                 raise ValueError("the generators' actions do not commute: not a commutative monoid")
     word_index: dict[tuple[int, ...], int] = {}
     for x, w in enumerate(words):
@@ -283,18 +293,19 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
     if words[0] != [0] * k:
         raise ValueError("words[0] must be the empty word: element 0 is the identity")
     by_degree = sorted(range(order), key=lambda x: sum(words[x]))
-    acts: list[list[int] | None] = [None] * order
-    acts[0] = list(range(order))
+    _check_table_bytes(order, "the stored quotient")
+    acts = np.empty((order, order), dtype=np.int16)  # acts[y][x] = x·y
+    acts[0] = np.arange(order)
     for y in by_degree[1:]:
         w = words[y]
         j = next(i for i, e in enumerate(w) if e)
         shorter = word_index.get(tuple(e - (i == j) for i, e in enumerate(w)))
-        if shorter is None:  # least words are closed under division: each divisor is a name too
+        if shorter is None or shorter == y:  # least words are closed under division: each divisor is a name too
             raise ValueError(f"words[{y}] is not a least word: {w} minus one letter is no element's word")
-        acts[y] = [columns[j][v] for v in acts[shorter]]  # x·y = (x·shorter)·g_j
+        acts[y] = cols[j][acts[shorter]]  # x·y = (x·shorter)·g_j
         if acts[y][0] != y:
             raise ValueError(f"words[{y}] applied to the identity gives {acts[y][0]}, not element {y}")
-    table = [[acts[y][x] for y in range(order)] for x in range(order)]
+    table = np.ascontiguousarray(acts.T)
     if pretend[0] != 0 or any(pretend[h] != 0 for h in range(1, bound + 1) if not game.options(h)):
         raise ValueError("pretend must map heap 0 and every heap with no move to the identity, element 0")
     p = set(p_list)
@@ -306,12 +317,7 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
     if len(_reachable(table, set(gens))) != order:
         raise ValueError("some element is not a product of heaps")
     budget = [MAX_COMPACT_WORK]
-    if (
-        _refine(
-            [1 if x in p else 0 for x in range(order)], [[table[x][g] for x in range(order)] for g in gens], budget
-        )[1]
-        != order
-    ):
+    if _refine([1 if x in p else 0 for x in range(order)], [table[:, g].tolist() for g in gens], budget)[1] != order:
         raise ValueError("two elements are indistinguishable: the monoid is not reduced, so it is not the quotient")
     derived = _history(table, p, pretend, budget)
     if derived != history:
@@ -323,10 +329,10 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
     for key in ("generators", "words", "columns", "pretend", "p_portion"):
         if again[key] != data[key]:
             raise ValueError(f"{key} must be the ones derived from the table (least words, generators in heap order)")
-    return table
+    return table.tolist()
 
 
-def _history(table: list[list[int]], p: set[int], pretend: list[int], budget: list[int]) -> list[int]:
+def _history(table: np.ndarray, p: set[int], pretend: list[int], budget: list[int]) -> list[int]:
     """history[n], the order of the quotient of heaps <= n: the products of heaps <= n, reduced among themselves.
 
     It changes only at a heap whose element is not a product of smaller heaps' (the same sums, the same tests).
@@ -340,7 +346,7 @@ def _history(table: list[list[int]], p: set[int], pretend: list[int], budget: li
             elems = _reachable(table, set(gens))
             span = set(elems)
             at = {e: i for i, e in enumerate(elems)}
-            acts = [[at[table[e][g]] for e in elems] for g in gens]
+            acts = [[at[y] for y in table[elems, g].tolist()] for g in gens]
             current = _refine([1 if e in p else 0 for e in elems], acts, budget)[1]
         history.append(current)
     return history
@@ -354,19 +360,34 @@ def _word_text(exps: tuple[int, ...]) -> str:
     return "".join(parts) or "1"
 
 
-def _transitions(game: HeapGame, table: list[list[int]], phi: list[int], n: int) -> frozenset[int]:
+def _transitions(game: HeapGame, table: np.ndarray, phi: list[int], n: int) -> frozenset[int]:
     """The elements of the options of a single heap of n (products of their heaps' elements)."""
     out = set()
     for option in game.options(n):
         x = 0
         for h in option:
-            x = table[x][phi[h]]
+            x = int(table[x, phi[h]])
         out.add(x)
     return frozenset(out)
 
 
+def _check_table_bytes(order: int, what: str) -> None:
+    """Refuse, before it is allocated, a table of more than MAX_ORDER elements (its bytes in the message)."""
+    if order > MAX_ORDER:
+        raise ValueError(
+            f"{what} has {order:,} elements, more than MAX_ORDER = {MAX_ORDER:,}: its table of {order:,}² entries "
+            f"needs {_table_mib(order):,} MiB (the limit's {_table_mib(MAX_ORDER):,}), too large for this engine"
+        )
+
+
+def _table_mib(order: int) -> int:
+    """The memory a table of ``order`` elements takes here: int16 entries, an int32 product while a trial is
+    filled, and the tuples of the quotient returned (8 bytes an entry)."""
+    return -(-order * order * (2 + 4 + 8) // 2**20)
+
+
 def _verify(
-    table: list[list[int]],
+    table: np.ndarray,
     phi: list[int],
     trans: list[frozenset[int]],
     p: set[int] | None,
@@ -403,8 +424,9 @@ def _verify(
             moves.setdefault((phi[h], trans[h]), h)
     steps = []
     for (g, tr), h in moves.items():
-        image = [1 << table[s][g] for s in range(size)]  # the bit of s·g, for each element s
-        steps.append((h, g, tr, image))
+        column = table[:, g].tolist()  # s·g for each element s
+        image = [1 << y for y in column]  # its bit
+        steps.append((h, column, sorted(tr), image))
     p_mask = 0
     for x, is_p in decided.items():
         if is_p:
@@ -436,7 +458,6 @@ def _verify(
                 key, h = parent[key]
                 word.append(h)
             return None, tuple(sorted(word))
-        row = table[m]
         bits = []
         rest = s
         while rest:
@@ -445,9 +466,10 @@ def _verify(
             rest ^= low
         masks = after_t.get(m)
         if masks is None:
-            masks = after_t[m] = [reduce(or_, [1 << row[t] for t in tr], 0) for _, _, tr, _ in steps]
-        for (h, g, _, image), t_mask in zip(steps, masks, strict=True):
-            m2 = row[g]
+            row = table[m]
+            masks = after_t[m] = [reduce(or_, [1 << y for y in row[tr].tolist()], 0) for _, _, tr, _ in steps]
+        for (h, column, _, image), t_mask in zip(steps, masks, strict=True):
+            m2 = column[m]
             s2 = reduce(or_, map(image.__getitem__, bits), t_mask)
             key = (m2, s2)
             d2 = d + (h if weight is None else weight[h])
@@ -466,35 +488,36 @@ def _verify(
     return {x for x, is_p in decided.items() if is_p}, ()
 
 
-def _quick(table: list[list[int]], p: set[int], sample: dict[int, list[int]], x: int, tr: frozenset[int]) -> bool:
+def _quick(table: np.ndarray, p: set[int], sample: dict[int, list[int]], x: int, tr: frozenset[int]) -> bool:
     """A necessary test for "heap h is element x": the sums Y + h for sampled states of Y agree with P.
 
     The state of Y + h is (yx, S(Y)x ∪ yT(h)); the full check is :func:`_verify`.
     """
+    column = table[:, x].tolist()  # y·x for each element y
+    options = sorted(tr)
     for y, sets in sample.items():
-        row = table[y]
-        is_p = table[y][x] in p
-        base = {row[t] for t in tr}
+        is_p = column[y] in p
+        base = set(table[y, options].tolist())
         for s in sets:
             after = set(base)
             bits = s
             while bits:
                 low = bits & -bits
-                after.add(table[low.bit_length() - 1][x])
+                after.add(column[low.bit_length() - 1])
                 bits ^= low
             if is_p != (bool(after) and not (after & p)):
                 return False
     return True
 
 
-def _reduce(table: list[list[int]], p: set[int], gens: list[int]) -> tuple[list[int], int]:
+def _reduce(table: np.ndarray, p: set[int], gens: list[int]) -> tuple[list[int], int]:
     """Merge indistinguishable elements (x ~ y when xz ∈ P ⟺ yz ∈ P for every z): class of each, count.
 
     Every element is a product of the generators ``gens``, so it is enough to
     refine by P and by the classes of x·g (Moore's partition refinement).
     """
     size = len(table)
-    return _refine([1 if x in p else 0 for x in range(size)], [[table[x][g] for x in range(size)] for g in gens])
+    return _refine([1 if x in p else 0 for x in range(size)], [table[:, g].tolist() for g in gens])
 
 
 def _refine(cls: list[int], acts: list[list[int]], budget: list[int] | None = None) -> tuple[list[int], int]:
@@ -537,7 +560,7 @@ def _cycle_table(cycles: list[tuple[int, int]]) -> list[list[int]]:
     return table
 
 
-def _cycle_for(table: list[list[int]], x: int, exponent: int) -> tuple[int, int]:
+def _cycle_for(table: np.ndarray, x: int, exponent: int) -> tuple[int, int]:
     """The cycle (index, period) for a freed heap: x's own, with an index of at least ``exponent`` - 1 and even period.
 
     x is the heap's element in the current pretension; the least failing sum
@@ -546,7 +569,7 @@ def _cycle_for(table: list[list[int]], x: int, exponent: int) -> tuple[int, int]
     """
     powers = [0]
     while True:
-        y = table[powers[-1]][x]
+        y = int(table[powers[-1], x])
         if y in powers:
             index = powers.index(y)
             period = len(powers) - index
@@ -556,13 +579,14 @@ def _cycle_for(table: list[list[int]], x: int, exponent: int) -> tuple[int, int]
     return max(index, exponent - 1, 1), period
 
 
-def _reachable(table: list[list[int]], gens: set[int]) -> list[int]:
+def _reachable(table: np.ndarray, gens: set[int]) -> list[int]:
     """The elements that are products of ``gens`` (the identity 0 included), in the order found."""
     seen = [0]
     found = {0}
+    columns = [table[:, g].tolist() for g in sorted(gens)]
     for x in seen:
-        for g in gens:
-            y = table[x][g]
+        for column in columns:
+            y = column[x]
             if y not in found:
                 found.add(y)
                 seen.append(y)
@@ -571,41 +595,58 @@ def _reachable(table: list[list[int]], gens: set[int]) -> list[int]:
 
 def _trial(
     game: HeapGame,
-    table: list[list[int]],
+    table: np.ndarray,
     phi: list[int],
     h: int,
     free: list[int],
     cycles: list[tuple[int, int]],
     budget: list[int] | None = None,
-) -> tuple[list[list[int]], set[int], list[int]]:
+) -> tuple[np.ndarray, set[int], list[int]]:
     """A trial pretension for heaps ≤ h: the heaps ``free`` become free cyclic generators, then mark and reduce.
 
     The monoid is M × C(i1, p1) × …, M the products of the elements (in
     ``table``) of the heaps that keep theirs (``phi``; phi[h] may be a
     placeholder when h is in ``free``). It is never tabulated: an element is
     a pair (m, k), multiplied coordinatewise, and only the products of heap
-    elements are visited. Each one's P-status is decided by the fewest-token
+    elements are visited, through the columns x ↦ x·y of the elements y of
+    heaps and their options (4 bytes an entry). Each one's P-status is decided by the fewest-token
     sum that reaches it (its options have fewer tokens, so theirs are
     decided already); then indistinguishable elements are merged
     (:func:`_reduce`). Returns (table, P, phi) of the reduced pretension,
     which :func:`_verify` must still check: this is a candidate, not a proof.
     """
     import heapq
+    from array import array
+
+    import numpy as np
 
     weight = _weights(game, h)
     kept = _reachable(table, {phi[k] for k in range(1, h + 1) if k not in free})
     at = {x: i for i, x in enumerate(kept)}
-    base = [[at[table[x][y]] for y in kept] for x in kept]
     cyc = _cycle_table(cycles)
     c = len(cyc)
-    if len(base) * c > MAX_TRIAL:
+    if len(kept) * c > MAX_TRIAL:
         raise ValueError(
-            f"heap {h}: a trial monoid of {len(base):,} × {c} = {len(base) * c:,} elements is more than "
+            f"heap {h}: a trial monoid of {len(kept):,} × {c} = {len(kept) * c:,} elements is more than "
             f"MAX_TRIAL = {MAX_TRIAL:,}: the quotient is too large for this engine"
         )
+    kept_arr = np.array(kept, dtype=np.int64)
+    index_of = np.full(len(table), -1, dtype=np.int64)  # an element of table -> its index in kept
+    index_of[kept_arr] = np.arange(len(kept))
+    cyc_arr = np.array(cyc, dtype=np.int64)
+    columns: dict[int, array] = {}
+
+    def column(y: int) -> array:
+        """x·y for every element x = (high, low) of the trial: (kept[high]·kept[y_high], low·y_low)."""
+        col = columns.get(y)
+        if col is None:
+            high, low = divmod(y, c)
+            left = index_of[table[kept_arr, kept[high]]] * c
+            col = columns[y] = array("l", (left[:, None] + cyc_arr[:, low][None, :]).ravel().tolist())
+        return col
 
     def times(x: int, y: int) -> int:
-        return base[x // c][y // c] * c + cyc[x % c][y % c]
+        return column(y)[x]
 
     psi = [at.get(x, 0) * c for x in phi[: h + 1]]
     unit = c
@@ -650,31 +691,31 @@ def _trial(
     where = {x: i for i, x in enumerate(order)}
     gens = sorted({where[g] for g, _ in steps})
     size = len(order)
-    acts = [[where[times(x, order[g])] for x in order] for g in gens]
+    acts = []
+    for g in gens:
+        col = column(order[g])
+        acts.append([where[col[x]] for x in order])
     cls, count = _refine([1 if verdict[x] else 0 for x in order], acts)
-    if count > MAX_ORDER:
-        raise ValueError(
-            f"heap {h}: a trial quotient of heaps <= {h} has {count:,} elements, more than MAX_ORDER = {MAX_ORDER}: "
-            "too large for this engine"
-        )
+    _check_table_bytes(count, f"heap {h}: a trial quotient of heaps <= {h}")
     rep = [0] * count
     for x in reversed(range(size)):
         rep[cls[x]] = x
-    # the table of the classes, from one representative each (inlined times: count² products)
-    parts = [divmod(order[r], c) for r in rep]
-    new_table = []
-    for high, low in parts:
-        base_row, cyc_row = base[high], cyc[low]
-        new_table.append([cls[where[base_row[y] * c + cyc_row[k]]] for y, k in parts])
+    # the table of the classes, from one representative each: count² products, as arrays
+    highs, lows = np.divmod(np.array([order[r] for r in rep], dtype=np.int64), c)
+    held = kept_arr[highs]
+    product = (index_of[table[np.ix_(held, held)]] * c + cyc_arr[np.ix_(lows, lows)]).astype(np.int32)
+    position = np.full(len(kept) * c, -1, dtype=np.int32)
+    position[np.array(order, dtype=np.int64)] = np.arange(size)
+    new_table = np.array(cls, dtype=np.int16)[position[product]]  # every product of reached elements is reached
     p = {cls[where[x]] for x in order if verdict[x]}
     return new_table, p, [cls[where[x]] for x in psi]
 
 
-def _predicts(table: list[list[int]], p: set[int], phi: list[int], word: tuple[int, ...]) -> bool:
+def _predicts(table: np.ndarray, p: set[int], phi: list[int], word: tuple[int, ...]) -> bool:
     """Whether a pretension puts the sum ``word`` (its heaps) in P."""
     x = 0
     for k in word:
-        x = table[x][phi[k]]
+        x = int(table[x, phi[k]])
     return x in p
 
 
@@ -800,7 +841,9 @@ def _spend(budget: list[int] | None) -> None:
 
 def _heap_by_heap(game: HeapGame, n: int, budget: list[int]) -> MisereQuotient:
     """quotient()'s loop: add heaps 1..n to the pretension, spending ``budget``."""
-    table: list[list[int]] = [[0]]
+    import numpy as np
+
+    table = np.zeros((1, 1), dtype=np.int16)
     p: set[int] = set()
     phi = [0]
     trans: list[frozenset[int]] = [frozenset()]
@@ -872,7 +915,7 @@ def _heap_by_heap(game: HeapGame, n: int, budget: list[int]) -> MisereQuotient:
 
 
 def _named(
-    game: HeapGame, n: int, table: list[list[int]], p: set[int], phi: list[int], history: list[int]
+    game: HeapGame, n: int, table: np.ndarray, p: set[int], phi: list[int], history: list[int]
 ) -> MisereQuotient:
     """Choose generators, renumber the elements by their least words (degree, then larger exponents of a, b, …).
 
@@ -893,11 +936,13 @@ def _named(
     relations: list[tuple[tuple[int, ...], int]] = []
     normal = {(0,) * k}
 
+    gen_columns = [table[:, g].tolist() for g in gen_el]
+
     def element_of(exps: tuple[int, ...]) -> int:
         x = 0
         for i, e in enumerate(exps):
             for _ in range(e):
-                x = table[x][gen_el[i]]
+                x = gen_columns[i][x]
         return x
 
     while len(order) < len(table) or layer:
@@ -921,9 +966,14 @@ def _named(
             break
     if len(order) != len(table):  # pragma: no cover
         raise AssertionError("the generators do not generate the quotient")  # cannot happen: Φ is onto
+    import numpy as np
+
     new_index = {x: i for i, x in enumerate(order)}
     names = tuple(_word_text(word_of[x]) for x in order)
-    new_table = tuple(tuple(new_index[table[x][y]] for y in order) for x in order)
+    renumber = np.empty(len(order), dtype=np.int64)
+    renumber[order] = np.arange(len(order))
+    ints = tuple(range(len(order)))  # one int object per element, shared by every row of the tuples
+    new_table = tuple(tuple(map(ints.__getitem__, row)) for row in renumber[table[np.ix_(order, order)]].tolist())
     return MisereQuotient(
         game=game.name,
         bound=n,

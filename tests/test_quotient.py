@@ -112,6 +112,8 @@ def test_to_text_marks_the_p_portion():
 
 import random  # noqa: E402
 
+import numpy as np  # noqa: E402
+
 import nimlib.quotient as quotient_module  # noqa: E402
 from nimlib.quotient import MAX_QUOTIENT_HEAPS, check_compact  # noqa: E402
 from nimlib.rulesets import dawsons_kayles  # noqa: E402
@@ -195,7 +197,7 @@ def test_misere_nim_quotient_is_small_parity_plus_nim_sums():
 
 def test_a_wrong_pretending_function_is_caught_by_the_verification():
     q = quotient(octal("0.75"), 8)
-    table = [list(r) for r in q.table]
+    table = np.array(q.table, dtype=np.int16)  # the engine's tables are int16 arrays
     phi = list(q.pretend)
     trans = [frozenset()] + [quotient_module._transitions(octal("0.75"), table, phi, h) for h in range(1, 9)]
     assert quotient_module._verify(table, phi, trans, set(q.p_portion))[0] == set(q.p_portion)
@@ -305,6 +307,7 @@ def test_the_stored_dawsons_kayles_quotient_is_exact_for_every_sum_of_heaps_to_3
     assert all(c1[c2[x]] == c2[c1[x]] for c1 in columns for c2 in columns for x in range(order))
     assert all(table[x][y] == table[y][x] for x in range(order) for y in range(x))
     phi, p = data["pretend"], set(data["p_portion"])
+    table = np.array(table, dtype=np.int16)  # the engine's tables are int16 arrays
     trans = [frozenset()] + [quotient_module._transitions(dawsons_kayles, table, phi, h) for h in range(1, 31)]
     assert quotient_module._verify(table, phi, trans, p) == (p, ())
     gens = sorted({phi[h] for h in range(1, 31)})
@@ -421,7 +424,7 @@ def test_check_compact_estimates_the_table_rebuild_before_it_starts():
 def test_check_compact_derives_the_stored_history_and_generators(dawson30):
     data, table = dawson30
     phi, p = data["pretend"], set(data["p_portion"])
-    assert quotient_module._history(table, p, phi, [10**9]) == data["history"]
+    assert quotient_module._history(np.array(table, dtype=np.int16), p, phi, [10**9]) == data["history"]
 
 
 @pytest.mark.parametrize("code", ["4.7", "4.07", "4.3"])
