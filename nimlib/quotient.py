@@ -25,7 +25,8 @@ Siegel 2008); this module does not check that theorem's hypotheses, so
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING
@@ -796,10 +797,13 @@ def quotient(game: HeapGame, n: int, *, max_work: int = MAX_QUOTIENT_WORK) -> Mi
     this gives order 360 at n = 30, the size Siegel reports for Q_30(0.07)
     (cited: Plambeck's blog "Misère games", 28 August 2007).
     ``ValueError`` up front for n > MAX_QUOTIENT_HEAPS, and as soon as a
-    quotient or reduced trial passes MAX_ORDER elements, a trial monoid
-    MAX_TRIAL, a verification MAX_STATES states, one heap
-    MAX_RECALIBRATIONS recalibrations, or all the searches ``max_work`` steps
-    (MAX_QUOTIENT_WORK, about 50 s; counted as they run).
+    quotient or reduced trial passes MAX_ORDER elements (before its table
+    is allocated), a trial monoid MAX_TRIAL, a verification MAX_STATES
+    states, one heap MAX_RECALIBRATIONS recalibrations, or all the searches
+    ``max_work`` steps (MAX_QUOTIENT_WORK, about 50 s; counted as they run);
+    and before an exact check, when the estimate of the checks still ahead
+    (:class:`_Estimate`) passes the steps left, so a blow-up is refused
+    early, naming the heap, the estimate and the limit.
 
     >>> from nimlib.rulesets import octal
     >>> q = quotient(octal("0.75"), 8)
@@ -823,12 +827,58 @@ def quotient(game: HeapGame, n: int, *, max_work: int = MAX_QUOTIENT_WORK) -> Mi
             f"(about {max_work // 100_000:,} s; the default is MAX_QUOTIENT_WORK = {MAX_QUOTIENT_WORK:,}): "
             "the quotient is too large for this engine at this bound"
         ) from None
+    except _TooMuchAhead as ahead:
+        raise ValueError(
+            f"heap {ahead.heap} of {n}: the next check covers {ahead.size:,} elements; at {ahead.rate:,} steps an "
+            f"element (the most a check has taken so far) checking each of heaps {ahead.heap}..{n} once is estimated "
+            f"at {ahead.estimate:,} steps, more than the {ahead.left:,} left of max_work = {max_work:,} "
+            f"({max_work - ahead.left:,} spent; the default is MAX_QUOTIENT_WORK = {MAX_QUOTIENT_WORK:,}): "
+            "refused before it starts, the quotient is too large for this engine at this bound"
+        ) from None
 
 
 class _OutOfWork(ValueError):
     """The work budget of one quotient() call ran out (at ``heap``)."""
 
     heap = 0
+
+
+class _TooMuchAhead(ValueError):
+    """The estimate of the checks still ahead passes the budget left (see :func:`_Estimate.check`)."""
+
+    def __init__(self, heap: int, size: int, rate: int, estimate: int, left: int) -> None:
+        super().__init__(heap, size, rate, estimate, left)
+        self.heap, self.size, self.rate, self.estimate, self.left = heap, size, rate, estimate, left
+
+
+class _Estimate:
+    """The cost model quotient() refuses by before each exact check, so a blow-up is refused before it is paid for.
+
+    Every heap h..n needs at least one exact check (:func:`_verify`) of a
+    pretension, and a check of a monoid of s elements visits about s × r
+    states, r the (element, option set) states per element. r is measured:
+    the most steps per element any check of this call has taken (a check
+    that fails stops early, so its rate is a lower bound of a full one's).
+    Before a check of s elements at heap h the estimate of what is still
+    ahead is (n - h + 1) × r × s, as if the quotient kept that size, each
+    later heap checked once; past the budget left, ``_TooMuchAhead``.
+    """
+
+    def __init__(self, n: int, budget: list[int]) -> None:
+        self.n, self.budget, self.rate = n, budget, 0.0
+
+    @contextmanager
+    def check(self, h: int, size: int) -> Iterator[None]:
+        """Refuse when the estimate passes the budget left; else run the block (a check of ``size`` elements at
+        heap h) and measure its steps per element."""
+        estimate = int((self.n - h + 1) * self.rate * size)
+        if estimate > self.budget[0]:
+            raise _TooMuchAhead(h, size, round(self.rate), estimate, self.budget[0])
+        before = self.budget[0]
+        try:
+            yield
+        finally:
+            self.rate = max(self.rate, (before - self.budget[0]) / size)
 
 
 def _spend(budget: list[int] | None) -> None:
@@ -849,6 +899,7 @@ def _heap_by_heap(game: HeapGame, n: int, budget: list[int]) -> MisereQuotient:
     trans: list[frozenset[int]] = [frozenset()]
     history = [1]
     sample: dict[int, list[int]] | None = None
+    ahead = _Estimate(n, budget)
     h = 0
     try:
         for h in range(1, n + 1):
@@ -860,16 +911,18 @@ def _heap_by_heap(game: HeapGame, n: int, budget: list[int]) -> MisereQuotient:
                 continue
             alone_p = not (tr & p)
             weight = _weights(game, h)
+            size = len(table)
             if sample is None:
                 sample = {}
-                _verify(table, phi, trans, p, sample, weight, budget)
+                with ahead.check(h, size):
+                    _verify(table, phi, trans, p, sample, weight, budget)
             found = None
-            for x in range(len(table)):
-                if (
-                    (x in p) == alone_p
-                    and _quick(table, p, sample, x, tr)
-                    and _verify(table, phi + [x], trans + [tr], p, weight=weight, budget=budget)[0] is not None
-                ):
+            for x in range(size):
+                if (x in p) != alone_p or not _quick(table, p, sample, x, tr):
+                    continue
+                with ahead.check(h, size):
+                    right = _verify(table, phi + [x], trans + [tr], p, weight=weight, budget=budget)[0] is not None
+                if right:
                     found = x
                     break
             if found is not None:
@@ -881,7 +934,8 @@ def _heap_by_heap(game: HeapGame, n: int, budget: list[int]) -> MisereQuotient:
             pretension, failure, start = None, (), None
             for index, period in _CYCLES:
                 candidate = _trial(game, table, phi + [0], h, [h], [(index, period)], budget)
-                failure = _failure(game, candidate, h, budget)
+                with ahead.check(h, len(candidate[0])):
+                    failure = _failure(game, candidate, h, budget)
                 if not failure:
                     pretension = candidate
                     break
@@ -898,7 +952,8 @@ def _heap_by_heap(game: HeapGame, n: int, budget: list[int]) -> MisereQuotient:
                     )
                 attempts += 1
                 candidate = _recalibrate(game, *start, h, budget)
-                failure = _failure(game, candidate, h, budget)
+                with ahead.check(h, len(candidate[0])):
+                    failure = _failure(game, candidate, h, budget)
                 if failure:
                     start = candidate, failure
                 else:

@@ -111,6 +111,7 @@ def test_to_text_marks_the_p_portion():
 # ---------------------------------------------------------------- heap by heap (quotient)
 
 import random  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -448,8 +449,17 @@ def test_cli_quotient_of_daisies(capsys):
 def test_quotient_counts_its_work_and_refuses_past_the_budget(capsys, monkeypatch):
     # Issue 31: 0.04 --to 60 was refused only after 54 s, 0.137 --to 60 after 25 s (MAX_STATES, MAX_ORDER): every
     # search step now counts against one budget, so a blow-up is refused within it (counts, not seconds)
-    with pytest.raises(ValueError, match=r"heap \d+ of 30: .* max_work = 20,000 steps"):
+    with pytest.raises(ValueError, match=r"heap \d+ of 30: .* max_work = 20,000"):
         quotient(octal("0.137"), 30, max_work=20_000)
+
+    @contextmanager
+    def never_refuse(self, h: int, size: int):
+        yield
+
+    with monkeypatch.context() as patched:  # the count alone, without the estimate ahead
+        patched.setattr(quotient_module._Estimate, "check", never_refuse)
+        with pytest.raises(ValueError, match=r"heap \d+ of 30: the searches have taken more than max_work = 20,000"):
+            quotient(octal("0.137"), 30, max_work=20_000)
     assert quotient(octal("0.75"), 12, max_work=20_000).order == 8  # a small quotient fits easily
     import nimlib.cli as cli
 
@@ -459,3 +469,38 @@ def test_quotient_counts_its_work_and_refuses_past_the_budget(capsys, monkeypatc
     assert err.count("\n") == 1 and "max_work = 20,000" in err
     with pytest.raises(ValueError, match="max_work"):
         quotient(octal("0.75"), 8, max_work=0)
+
+
+def test_quotient_estimates_the_checks_ahead_and_refuses_before_paying_for_them(capsys):
+    # Issue 31: nimlib quotient 0.04 --to 60 and 0.137 --to 60 were refused only after 54 s and 25 s (22 s and 15 s
+    # once the work was counted). Before each exact check the work still ahead is estimated (each heap h..n checked
+    # once, at the most steps per element seen so far, on a monoid of the size at hand), and a run it puts past the
+    # budget is refused then, with a small part of the budget spent (counted steps, not seconds)
+    import re
+
+    from nimlib.cli import MAX_QUOTIENT_CLI_WORK, main
+
+    for code, heap in [("0.137", 24), ("0.04", 37)]:
+        assert main(["quotient", code, "--to", "60"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"heap {heap} of 60: the next check covers" in err, err
+        assert "is estimated at" in err and f"max_work = {MAX_QUOTIENT_CLI_WORK:,}" in err
+        spent = int(re.search(r"\(([\d,]+) spent", err).group(1).replace(",", ""))
+        assert spent < MAX_QUOTIENT_CLI_WORK // 5, (code, spent)
+    # and the estimate does not refuse what fits: Kayles to 60 within the command line's budget
+    assert quotient(kayles, 60, max_work=MAX_QUOTIENT_CLI_WORK).order == 40
+
+
+def test_the_estimate_refuses_before_the_check_runs():
+    budget = [10_000]
+    ahead = quotient_module._Estimate(60, budget)
+    with ahead.check(10, 50):  # nothing measured yet: nothing to refuse by
+        budget[0] -= 5_000  # a check of 50 elements that took 5,000 steps: 100 an element
+    assert ahead.rate == 100
+    ran = []
+    # heaps 11..60 at 100 steps for each of 50 elements: 250,000 > 5,000 left
+    with pytest.raises(quotient_module._TooMuchAhead) as refused, ahead.check(11, 50):
+        ran.append(True)
+    assert not ran and (refused.value.estimate, refused.value.left) == (250_000, 5_000)
+    with ahead.check(60, 1):  # the last heap, one element: 100 steps fit
+        pass
