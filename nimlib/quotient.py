@@ -377,7 +377,8 @@ def _check_table_bytes(order: int, what: str) -> None:
     if order > MAX_ORDER:
         raise ValueError(
             f"{what} has {order:,} elements, more than MAX_ORDER = {MAX_ORDER:,}: its table of {order:,}² entries "
-            f"needs {_table_mib(order):,} MiB (the limit's {_table_mib(MAX_ORDER):,}), too large for this engine"
+            f"would need {_table_mib(order):,} MiB here (the limit keeps one within {_table_mib(MAX_ORDER):,} MiB): "
+            "too large for this engine"
         )
 
 

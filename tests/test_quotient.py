@@ -231,14 +231,14 @@ def test_quotient_bad_input(monkeypatch):
     q = quotient(kayles, 5)
     with pytest.raises(ValueError, match=r"position\[1\] = 6 is larger than this quotient's heap bound 5"):
         q.element((1, 6))
-    monkeypatch.setattr(quotient_module, "MAX_TRIAL", 5)
-    with pytest.raises(ValueError, match="MAX_TRIAL = 5"):
-        quotient(kayles, 5)
-    monkeypatch.setattr(quotient_module, "MAX_TRIAL", 16_384)
-    monkeypatch.setattr(quotient_module, "MAX_ORDER", 10)
-    with pytest.raises(ValueError, match="MAX_ORDER = 10"):
-        quotient(kayles, 5)
-    monkeypatch.setattr(quotient_module, "MAX_ORDER", 1_024)
+    with monkeypatch.context() as patched:
+        patched.setattr(quotient_module, "MAX_TRIAL", 5)
+        with pytest.raises(ValueError, match="MAX_TRIAL = 5"):
+            quotient(kayles, 5)
+    with monkeypatch.context() as patched:  # refused before the table is allocated, its bytes named
+        patched.setattr(quotient_module, "MAX_ORDER", 10)
+        with pytest.raises(ValueError, match=r"MAX_ORDER = 10: its table of 12² entries would need \d+ MiB"):
+            quotient(kayles, 5)
     # Dawson's Kayles heap 10 splits old elements: its trials need three recalibrations
     assert quotient(dawsons_kayles, 10).order == 12
     monkeypatch.setattr(quotient_module, "MAX_RECALIBRATIONS", 2)
