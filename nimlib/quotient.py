@@ -227,8 +227,8 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
     the generators, the least words, the numbering and the history (the
     order of the quotient of heaps ≤ n, for each n) are derived again and
     must be the stored ones. The work is estimated first (``MAX_COMPACT_WORK``:
-    the table rebuild, the commutation check, the naming) and counted as the
-    partition refinements run. ``ValueError`` names the first thing that fails.
+    the table rebuild, the commutation check, the naming) and what it leaves
+    is counted as the automaton and the partition refinements run. ``ValueError`` names the first thing that fails.
     """
     if not isinstance(game, HeapGame):
         raise TypeError(f"game must be a HeapGame such as octal('0.07'), got {game!r}")
@@ -311,13 +311,19 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
         raise ValueError("pretend must map heap 0 and every heap with no move to the identity, element 0")
     p = set(p_list)
     trans = [frozenset()] + [_transitions(game, table, pretend, h) for h in range(1, bound + 1)]
-    found, failure = _verify(table, pretend, trans, p, weight=_weights(game, bound))
+    budget = [MAX_COMPACT_WORK - work]  # what the estimate left, for the automaton and the refinements
+    try:
+        found, failure = _verify(table, pretend, trans, p, weight=_weights(game, bound), budget=budget)
+    except _OutOfWork:
+        raise ValueError(
+            f"checking every sum of heaps <= {bound} takes more than the {MAX_COMPACT_WORK - work:,} steps "
+            f"MAX_COMPACT_WORK = {MAX_COMPACT_WORK:,} leaves after the rebuild"
+        ) from None
     if found != p:
         raise ValueError(f"the P-portion does not predict every sum: the sum of heaps {list(failure)} is mispredicted")
     gens = sorted({pretend[h] for h in range(1, bound + 1)})
     if len(_reachable(table, set(gens))) != order:
         raise ValueError("some element is not a product of heaps")
-    budget = [MAX_COMPACT_WORK]
     if _refine([1 if x in p else 0 for x in range(order)], [table[:, g].tolist() for g in gens], budget)[1] != order:
         raise ValueError("two elements are indistinguishable: the monoid is not reduced, so it is not the quotient")
     derived = _history(table, p, pretend, budget)

@@ -504,3 +504,11 @@ def test_the_estimate_refuses_before_the_check_runs():
     assert not ran and (refused.value.estimate, refused.value.left) == (250_000, 5_000)
     with ahead.check(60, 1):  # the last heap, one element: 100 steps fit
         pass
+
+
+def test_check_compact_counts_the_automaton_against_what_the_estimate_leaves(monkeypatch):
+    # the rebuild's estimate fits, but the exact check of every sum is counted too: refused in one line, not unbounded
+    small = quotient(octal("0.75"), 8).compact()
+    monkeypatch.setattr(quotient_module, "MAX_COMPACT_WORK", 236)  # the rebuild of these 8 elements: 232 steps
+    with pytest.raises(ValueError, match=r"checking every sum of heaps <= 8 takes more than the \d+ steps"):
+        quotient_module.check_compact(octal("0.75"), small)
