@@ -73,8 +73,9 @@ MAX_QUOTIENT_HEAPS = 200
 MAX_ORDER = 4_096
 # The most (element, option set) states one verification may visit before it is refused
 MAX_STATES = 400_000
-# The most generator steps check_compact takes to rebuild a stored table: order × (the words' total degree, plus the
-# commutation check's generators²); Dawson's Kayles to heap 30 needs 486,000
+# The most steps check_compact takes: its estimate of the rebuild (order² + order × the generators² + order × the
+# generators × the words' degree; Dawson's Kayles to heap 30: 211,680), then the automaton and the refinements counted
+# as they run against what is left
 MAX_COMPACT_WORK = 50_000_000
 # The most search steps (a state popped or found, in the verifications and the trials) one quotient() call takes,
 # about 100,000 a second here: Dawson's Kayles to heap 30 takes 1,136,136, Kayles to 60 83,904
@@ -82,7 +83,8 @@ MAX_QUOTIENT_WORK = 5_000_000
 # How many option sets per element the quick test of a candidate element reuses
 SAMPLE = 24
 # The largest trial monoid (before reduction) a step builds: it is never tabulated, only its products of heap
-# elements are visited (Dawson's Kayles to heap 30 needs 4,992, to heap 33 about 7,200)
+# elements are visited (Dawson's Kayles to heap 30 needs 4,992; heap 34 multiplies reduced trials of 3,570 to 5,280
+# elements by cycles of 3 to 5)
 MAX_TRIAL = 65_536
 # The most recalibrations (trial pretensions after the first) one heap may take (Dawson's Kayles to heap 30 needs
 # at most 19, at heap 25)
