@@ -359,6 +359,40 @@ def test_dawsons_kayles_quotient_of_heaps_to_30_has_order_360(dawson30):
     assert count == 200 and not wrong, wrong[:5]
 
 
+# Q_33(0.07) as computed by quotient(dawsons_kayles, 33, max_work=10**8) (issue 31: about 80 s of CPU here, where
+# MAX_ORDER = 1,024 stopped the engine at heap 31; tools/bench_quotient.py times it). Heap 34's trials pass 4,096
+# elements (9,210 with MAX_ORDER at 8,192): refused.
+DAWSON_33 = Path(__file__).parent / "data" / "quotient-0.07-heaps-33.json"
+
+
+def test_the_stored_dawsons_kayles_quotient_to_heap_33_is_exact_and_agrees_with_search():
+    data = json.loads(DAWSON_33.read_text(encoding="utf-8"))
+    table = check_compact(dawsons_kayles, data)  # exact for every sum of heaps <= 33, reduced, history derived
+    assert data["order"] == len(table) == 638
+    assert data["history"][24:] == [24, 144, 144, 176, 176, 176, 360, 520, 552, 638]
+    phi, p = data["pretend"], set(data["p_portion"])
+    rng = random.Random(33)
+    known: dict = {}
+    positions: set[tuple[int, ...]] = set()
+    while len(positions) < 150:  # distinct sums of one heap of 31..33 and up to four smaller heaps, <= 42 tokens
+        big = rng.randint(31, 33)
+        budget, rest = 42 - big, []
+        for _ in range(rng.randint(0, 4)):
+            if budget:
+                rest.append(rng.randint(1, budget))
+                budget -= rest[-1]
+        positions.add(tuple(sorted([big, *rest])))
+    predicted, searched = [], []
+    for position in sorted(positions):
+        x = 0
+        for h in position:
+            x = table[x][phi[h]]
+        predicted.append(x in p)
+        searched.append(_searched(dawsons_kayles, position, known))
+    assert predicted == searched
+    assert 20 < sum(searched) < 130  # both outcomes occur
+
+
 def test_check_compact_refuses_what_is_not_the_quotient():
     """A stored quotient is re-checked from the rule: each forgery is refused, naming what fails."""
     import copy
