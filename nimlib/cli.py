@@ -551,7 +551,9 @@ def _genus_text(g: int, gammas: Sequence[int]) -> str:
 # tools/bench_quotient.py; each heap adds one exact check over the (element, option set) automaton)
 MAX_QUOTIENT_CLI = 60
 # quotient: the search steps it may take in all (about 100,000 a second here; Dawson's Kayles to 30 takes
-# 1,136,136): counted as it runs, so a quotient that blows up is refused within about 15 s (0.04 --to 60 ran 54 s)
+# 1,136,136): counted as it runs, and estimated before each exact check (each heap still ahead checked once), so a
+# quotient that blows up is refused early (0.137 --to 60 after 129,572 steps, 0.04 --to 60 after 256,929; they ran
+# 25 s and 54 s before issue 31)
 MAX_QUOTIENT_CLI_WORK = 1_500_000
 
 
@@ -886,8 +888,9 @@ LIMITS
   check            a streamed certificate needs <= 2^30 values (MAX_CHECK_VALUES); one the estimate puts
                    over a minute (CHECK_SECONDS) runs only with --allow-long
   quotient         N <= 60 heaps (MAX_QUOTIENT_CLI); refused as it runs when its searches pass 1,500,000
-                   steps in all (MAX_QUOTIENT_CLI_WORK, about 15 s), the quotient or a trial
-                   1,024 elements (quotient.MAX_ORDER), an unreduced trial 16,384 (MAX_TRIAL), a
+                   steps in all (MAX_QUOTIENT_CLI_WORK, about 15 s) or before a check the estimate of
+                   the checks ahead puts past them, the quotient or a trial 4,096 elements
+                   (quotient.MAX_ORDER), an unreduced trial 65,536 (MAX_TRIAL), a
                    check 400,000 states (MAX_STATES), or a heap 64 recalibrations (MAX_RECALIBRATIONS)
   subtraction:S, allbut:E   each number <= 1,000,000 (MAX_TAKE), N times their count <= 4,000,000,000
                    (MAX_TAKE_WORK); every number on the command line is ASCII digits 0-9

@@ -1,4 +1,4 @@
-"""Misère quotients (Plambeck 2005, Plambeck–Siegel 2008) of heap games: computed heap by heap, or by brute force.
+"""Misère quotients (Plambeck 2005, Plambeck–Siegel 2008) of heap games, computed heap by heap.
 
 Fix a heap game and a set of heap sizes closed under moves. Two sums X and Y
 of such heaps are *indistinguishable* when X + Z and Y + Z have the same
@@ -21,87 +21,33 @@ the same for all larger heaps is what Plambeck and Siegel's periodicity
 theorem for misère quotients of octal games decides (cited, Plambeck and
 Siegel 2008); this module does not check that theorem's hypotheses, so
 ``MisereQuotient.stable_from`` is an observation on the computed range only.
-
-:func:`misere_quotient` is the first edition's brute-force construction, kept
-for the chapter's contrast: indistinguishability is tested only against sums
-Z of at most ``test_heaps`` heaps (every outcome by exhaustive search), which is
-coarser than the true relation, so the result is the quotient only once
-``test_heaps`` is large enough.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement
+from typing import TYPE_CHECKING
 
-from . import search
 from ._check import check_int, check_position
 from .rulesets import HeapGame
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "MAX_ORDER",
     "MAX_QUOTIENT_HEAPS",
     "MAX_STATES",
     "MisereQuotient",
-    "Quotient",
     "check_compact",
-    "misere_quotient",
     "quotient",
     "sums_up_to",
 ]
 
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-
-@dataclass(frozen=True)
-class Quotient:
-    """A misère quotient: elements (one representative sum each), multiplication table, P-portion.
-
-    ``elements[i]`` is the shortest sum found in class i (a sorted tuple of
-    heap sizes; ``()`` is the identity, element 0); ``table[i][j]`` is the
-    class of ``elements[i] + elements[j]``; ``p_portion`` the classes of
-    misère P-positions. ``names[i]`` writes element i as a word in the
-    generators a, b, c, … (the heaps in ``heaps``, in order), e.g. ``"ab²"``.
-    """
-
-    game: str
-    heaps: tuple[int, ...]
-    elements: tuple[tuple[int, ...], ...]
-    table: tuple[tuple[int, ...], ...]
-    p_portion: frozenset[int]
-    names: tuple[str, ...]
-    test_heaps: int
-    generator_of: dict[int, int] = field(repr=False, compare=False)  # heap size -> the element of that one heap
-
-    def __len__(self) -> int:
-        return len(self.elements)
-
-    def element(self, position: Iterable[int]) -> int:
-        """The class of a sum of the quotient's heaps (0-heaps ignored), by multiplying generators."""
-        heaps = check_position(position)
-        index = 0
-        for i, h in enumerate(heaps):
-            if h == 0:
-                continue
-            if h not in self.generator_of:
-                raise ValueError(f"position[{i}] = {h} is not one of this quotient's heaps {list(self.heaps)}")
-            index = self.table[index][self.generator_of[h]]
-        return index
-
-    def is_p_position(self, position: Iterable[int]) -> bool:
-        """The misère outcome the quotient predicts: True when the sum's class is in the P-portion."""
-        return self.element(position) in self.p_portion
-
-    def to_text(self) -> str:
-        """The multiplication table, with P-positions marked by a star, as monospaced text."""
-        width = max(len(n) for n in self.names) + 1
-        head = " " * width + " | " + " ".join(f"{n:>{width}}" for n in self.names)
-        rows = [head, "-" * len(head)]
-        for i, row in enumerate(self.table):
-            label = self.names[i] + ("*" if i in self.p_portion else "")
-            rows.append(f"{label:>{width}} | " + " ".join(f"{self.names[j]:>{width}}" for j in row))
-        return "\n".join(rows)
 
 
 def sums_up_to(heaps: Iterable[int], count: int) -> list[tuple[int, ...]]:
@@ -115,133 +61,21 @@ def sums_up_to(heaps: Iterable[int], count: int) -> list[tuple[int, ...]]:
     return [s for c in range(count + 1) for s in combinations_with_replacement(sizes, c)]
 
 
-def _word(position: tuple[int, ...], heaps: tuple[int, ...]) -> str:
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    parts = []
-    for i, h in enumerate(heaps):
-        e = position.count(h)
-        if e:
-            parts.append(letters[i] + (str(e).translate(_SUPERSCRIPTS) if e > 1 else ""))
-    return "".join(parts) or "1"
-
-
-def _check_heaps(game: HeapGame, heaps: object) -> tuple[int, ...]:
-    sizes = check_position(heaps, "heaps", allow_empty=False)
-    if any(h == 0 for h in sizes):
-        raise ValueError(f"heaps must be positive heap sizes, got {list(sizes)}")
-    if len(set(sizes)) != len(sizes):
-        raise ValueError(f"heaps must not repeat a size, got {list(sizes)}")
-    if len(sizes) > 26:
-        raise ValueError(f"heaps may have at most 26 sizes (one letter each), got {len(sizes)}")
-    allowed = set(sizes)
-    for h in sizes:
-        for option in game.options(h):
-            outside = [x for x in option if x not in allowed]
-            if outside:
-                raise ValueError(
-                    f"heaps must be closed under moves: a heap of {h} can become {list(option)}, "
-                    f"and {outside[0]} is not in heaps {list(sizes)}"
-                )
-    return tuple(sorted(sizes))
-
-
-def misere_quotient(game: HeapGame, heaps: Iterable[int], *, test_heaps: int = 6, max_elements: int = 64) -> Quotient:
-    """The misère quotient of ``game`` restricted to sums of the given heap sizes.
-
-    Classes are found by breadth-first search from the empty sum, adding one
-    heap at a time; a new sum joins an existing class when its outcomes
-    against every test sum Z of at most ``test_heaps`` heaps agree with that
-    class's representative. Raises ``ValueError`` when more than
-    ``max_elements`` classes appear (the quotient may be infinite, or the
-    bound too small to tell) or when the classes are not a congruence (the
-    table the generators give disagrees with a sum's own outcomes): then
-    ``test_heaps`` is too small.
-
-    >>> from nimlib.rulesets import nim
-    >>> q = misere_quotient(nim, (1, 2))
-    >>> len(q), q.names
-    (6, ('1', 'a', 'b', 'ab', 'b²', 'ab²'))
-    """
-    if not isinstance(game, HeapGame):
-        raise TypeError(f"game must be a HeapGame such as octal('0.77'), got {game!r}")
-    sizes = _check_heaps(game, heaps)
-    test_heaps = check_int(test_heaps, "test_heaps")
-    max_elements = check_int(max_elements, "max_elements", minimum=1)
-    tests = sums_up_to(sizes, test_heaps)
-    known: dict[Hashable, bool] = {}
-
-    def is_p(position: tuple[int, ...]) -> bool:
-        return search.solve(game.successors, position, misere=True, known=known)[position]
-
-    def profile(position: tuple[int, ...]) -> tuple[bool, ...]:
-        return tuple(is_p(tuple(sorted(position + z))) for z in tests)
-
-    elements: list[tuple[int, ...]] = [()]
-    by_profile = {profile(()): 0}
-    action: list[list[int]] = []  # action[i][k]: the class of elements[i] plus heap sizes[k]
-    i = 0
-    while i < len(elements):
-        row = []
-        for h in sizes:
-            after = tuple(sorted((*elements[i], h)))
-            key = profile(after)
-            if key not in by_profile:
-                if len(elements) == max_elements:
-                    raise ValueError(
-                        f"more than max_elements = {max_elements} classes among sums of heaps {list(sizes)} "
-                        f"(test_heaps = {test_heaps}): the quotient is larger, or infinite"
-                    )
-                by_profile[key] = len(elements)
-                elements.append(after)
-            row.append(by_profile[key])
-        action.append(row)
-        i += 1
-
-    generator_of = {h: k for k, h in enumerate(sizes)}
-    table = []
-    for a in range(len(elements)):
-        row = []
-        for b in range(len(elements)):
-            index = a
-            for h in elements[b]:
-                index = action[index][generator_of[h]]
-            # The class the generators give must be the class of the actual sum
-            if by_profile.get(profile(tuple(sorted(elements[a] + elements[b])))) != index:
-                raise ValueError(
-                    f"test_heaps = {test_heaps} is too small: the classes are not closed under sums "
-                    f"({_word(elements[a], sizes)} + {_word(elements[b], sizes)})"
-                )
-            row.append(index)
-        table.append(tuple(row))
-    n = len(elements)
-    for a in range(n):
-        for b in range(n):
-            if table[a][b] != table[b][a]:
-                raise ValueError(f"test_heaps = {test_heaps} is too small: the table is not commutative")
-    p_portion = frozenset(k for k, e in enumerate(elements) if is_p(e))
-    return Quotient(
-        game=game.name,
-        heaps=sizes,
-        elements=tuple(elements),
-        table=tuple(table),
-        p_portion=p_portion,
-        names=tuple(_word(e, sizes) for e in elements),
-        test_heaps=test_heaps,
-        generator_of={h: action[0][k] for k, h in enumerate(sizes)},
-    )
-
-
 # ---------------------------------------------------------------- heap by heap (Plambeck–Siegel)
 
 # The largest heap bound quotient() accepts: each heap adds one step of the verification below
 MAX_QUOTIENT_HEAPS = 200
-# The largest order of a quotient, or of a reduced trial pretension, it builds (its table has MAX_ORDER² entries;
-# Dawson's Kayles to heap 30 passes through a trial of 688 elements on the way to its 360)
-MAX_ORDER = 1_024
+# The largest order of a quotient, or of a reduced trial pretension, it builds. The engine keeps a table as one
+# numpy int16 array of order² entries (4,096: 32 MiB), and a trial's table is filled from an int32 product of the same
+# shape (64 MiB more); the quotient it returns holds tuples (8 bytes an entry). A larger order is refused before its
+# table is allocated, with these bytes in the message. Dawson's Kayles to heap 30 passes through a trial of 688
+# elements on the way to its 360, to heap 33 through 1,424 on the way to 638
+MAX_ORDER = 4_096
 # The most (element, option set) states one verification may visit before it is refused
 MAX_STATES = 400_000
-# The most generator steps check_compact takes to rebuild a stored table: order × (the words' total degree, plus the
-# commutation check's generators²); Dawson's Kayles to heap 30 needs 486,000
+# The most steps check_compact takes: its estimate of the rebuild (order² + order × the generators² + order × the
+# generators × the words' degree; Dawson's Kayles to heap 30: 211,680), then the automaton and the refinements counted
+# as they run against what is left
 MAX_COMPACT_WORK = 50_000_000
 # The most search steps (a state popped or found, in the verifications and the trials) one quotient() call takes,
 # about 100,000 a second here: Dawson's Kayles to heap 30 takes 1,136,136, Kayles to 60 83,904
@@ -249,8 +83,9 @@ MAX_QUOTIENT_WORK = 5_000_000
 # How many option sets per element the quick test of a candidate element reuses
 SAMPLE = 24
 # The largest trial monoid (before reduction) a step builds: it is never tabulated, only its products of heap
-# elements are visited (Dawson's Kayles to heap 30 needs 4,992)
-MAX_TRIAL = 16_384
+# elements are visited (Dawson's Kayles to heap 30 needs 4,992; heap 34 multiplies reduced trials of 3,570 to 5,280
+# elements by cycles of 3 to 5)
+MAX_TRIAL = 65_536
 # The most recalibrations (trial pretensions after the first) one heap may take (Dawson's Kayles to heap 30 needs
 # at most 19, at heap 25)
 MAX_RECALIBRATIONS = 64
@@ -394,8 +229,8 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
     the generators, the least words, the numbering and the history (the
     order of the quotient of heaps ≤ n, for each n) are derived again and
     must be the stored ones. The work is estimated first (``MAX_COMPACT_WORK``:
-    the table rebuild, the commutation check, the naming) and counted as the
-    partition refinements run. ``ValueError`` names the first thing that fails.
+    the table rebuild, the commutation check, the naming) and what it leaves
+    is counted as the automaton and the partition refinements run. ``ValueError`` names the first thing that fails.
     """
     if not isinstance(game, HeapGame):
         raise TypeError(f"game must be a HeapGame such as octal('0.07'), got {game!r}")
@@ -447,9 +282,12 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
             f"rebuilding this table takes about {work:,} steps (order² + order × the generators² + order × the "
             f"generators × the words' degree), more than MAX_COMPACT_WORK = {MAX_COMPACT_WORK:,}"
         )
-    for c1 in columns:
-        for c2 in columns:
-            if any(c1[c2[x]] != c2[c1[x]] for x in range(order)):
+    import numpy as np
+
+    cols = np.array(columns, dtype=np.int64).reshape(k, order)
+    for c1 in cols:
+        for c2 in cols:
+            if not np.array_equal(c1[c2], c2[c1]):
                 raise ValueError("the generators' actions do not commute: not a commutative monoid")
     word_index: dict[tuple[int, ...], int] = {}
     for x, w in enumerate(words):
@@ -458,35 +296,37 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
     if words[0] != [0] * k:
         raise ValueError("words[0] must be the empty word: element 0 is the identity")
     by_degree = sorted(range(order), key=lambda x: sum(words[x]))
-    acts: list[list[int] | None] = [None] * order
-    acts[0] = list(range(order))
+    _check_table_bytes(order, "the stored quotient")
+    acts = np.empty((order, order), dtype=np.int16)  # acts[y][x] = x·y
+    acts[0] = np.arange(order)
     for y in by_degree[1:]:
         w = words[y]
         j = next(i for i, e in enumerate(w) if e)
         shorter = word_index.get(tuple(e - (i == j) for i, e in enumerate(w)))
-        if shorter is None:  # least words are closed under division: each divisor is a name too
+        if shorter is None or shorter == y:  # least words are closed under division: each divisor is a name too
             raise ValueError(f"words[{y}] is not a least word: {w} minus one letter is no element's word")
-        acts[y] = [columns[j][v] for v in acts[shorter]]  # x·y = (x·shorter)·g_j
+        acts[y] = cols[j][acts[shorter]]  # x·y = (x·shorter)·g_j
         if acts[y][0] != y:
             raise ValueError(f"words[{y}] applied to the identity gives {acts[y][0]}, not element {y}")
-    table = [[acts[y][x] for y in range(order)] for x in range(order)]
+    table = np.ascontiguousarray(acts.T)
     if pretend[0] != 0 or any(pretend[h] != 0 for h in range(1, bound + 1) if not game.options(h)):
         raise ValueError("pretend must map heap 0 and every heap with no move to the identity, element 0")
     p = set(p_list)
     trans = [frozenset()] + [_transitions(game, table, pretend, h) for h in range(1, bound + 1)]
-    found, failure = _verify(table, pretend, trans, p, weight=_weights(game, bound))
+    budget = [MAX_COMPACT_WORK - work]  # what the estimate left, for the automaton and the refinements
+    try:
+        found, failure = _verify(table, pretend, trans, p, weight=_weights(game, bound), budget=budget)
+    except _OutOfWork:
+        raise ValueError(
+            f"checking every sum of heaps <= {bound} takes more than the {MAX_COMPACT_WORK - work:,} steps "
+            f"MAX_COMPACT_WORK = {MAX_COMPACT_WORK:,} leaves after the rebuild"
+        ) from None
     if found != p:
         raise ValueError(f"the P-portion does not predict every sum: the sum of heaps {list(failure)} is mispredicted")
     gens = sorted({pretend[h] for h in range(1, bound + 1)})
     if len(_reachable(table, set(gens))) != order:
         raise ValueError("some element is not a product of heaps")
-    budget = [MAX_COMPACT_WORK]
-    if (
-        _refine(
-            [1 if x in p else 0 for x in range(order)], [[table[x][g] for x in range(order)] for g in gens], budget
-        )[1]
-        != order
-    ):
+    if _refine([1 if x in p else 0 for x in range(order)], [table[:, g].tolist() for g in gens], budget)[1] != order:
         raise ValueError("two elements are indistinguishable: the monoid is not reduced, so it is not the quotient")
     derived = _history(table, p, pretend, budget)
     if derived != history:
@@ -498,10 +338,10 @@ def check_compact(game: HeapGame, data: object) -> list[list[int]]:
     for key in ("generators", "words", "columns", "pretend", "p_portion"):
         if again[key] != data[key]:
             raise ValueError(f"{key} must be the ones derived from the table (least words, generators in heap order)")
-    return table
+    return table.tolist()
 
 
-def _history(table: list[list[int]], p: set[int], pretend: list[int], budget: list[int]) -> list[int]:
+def _history(table: np.ndarray, p: set[int], pretend: list[int], budget: list[int]) -> list[int]:
     """history[n], the order of the quotient of heaps <= n: the products of heaps <= n, reduced among themselves.
 
     It changes only at a heap whose element is not a product of smaller heaps' (the same sums, the same tests).
@@ -515,7 +355,7 @@ def _history(table: list[list[int]], p: set[int], pretend: list[int], budget: li
             elems = _reachable(table, set(gens))
             span = set(elems)
             at = {e: i for i, e in enumerate(elems)}
-            acts = [[at[table[e][g]] for e in elems] for g in gens]
+            acts = [[at[y] for y in table[elems, g].tolist()] for g in gens]
             current = _refine([1 if e in p else 0 for e in elems], acts, budget)[1]
         history.append(current)
     return history
@@ -529,19 +369,35 @@ def _word_text(exps: tuple[int, ...]) -> str:
     return "".join(parts) or "1"
 
 
-def _transitions(game: HeapGame, table: list[list[int]], phi: list[int], n: int) -> frozenset[int]:
+def _transitions(game: HeapGame, table: np.ndarray, phi: list[int], n: int) -> frozenset[int]:
     """The elements of the options of a single heap of n (products of their heaps' elements)."""
     out = set()
     for option in game.options(n):
         x = 0
         for h in option:
-            x = table[x][phi[h]]
+            x = int(table[x, phi[h]])
         out.add(x)
     return frozenset(out)
 
 
+def _check_table_bytes(order: int, what: str) -> None:
+    """Refuse, before it is allocated, a table of more than MAX_ORDER elements (its bytes in the message)."""
+    if order > MAX_ORDER:
+        raise ValueError(
+            f"{what} has {order:,} elements, more than MAX_ORDER = {MAX_ORDER:,}: its table of {order:,}² entries "
+            f"would need {_table_mib(order):,} MiB here (the limit keeps one within {_table_mib(MAX_ORDER):,} MiB): "
+            "too large for this engine"
+        )
+
+
+def _table_mib(order: int) -> int:
+    """The memory a table of ``order`` elements takes here: int16 entries, an int32 product while a trial is
+    filled, and the tuples of the quotient returned (8 bytes an entry)."""
+    return -(-order * order * (2 + 4 + 8) // 2**20)
+
+
 def _verify(
-    table: list[list[int]],
+    table: np.ndarray,
     phi: list[int],
     trans: list[frozenset[int]],
     p: set[int] | None,
@@ -578,8 +434,9 @@ def _verify(
             moves.setdefault((phi[h], trans[h]), h)
     steps = []
     for (g, tr), h in moves.items():
-        image = [1 << table[s][g] for s in range(size)]  # the bit of s·g, for each element s
-        steps.append((h, g, tr, image))
+        column = table[:, g].tolist()  # s·g for each element s
+        image = [1 << y for y in column]  # its bit
+        steps.append((h, column, sorted(tr), image))
     p_mask = 0
     for x, is_p in decided.items():
         if is_p:
@@ -611,7 +468,6 @@ def _verify(
                 key, h = parent[key]
                 word.append(h)
             return None, tuple(sorted(word))
-        row = table[m]
         bits = []
         rest = s
         while rest:
@@ -620,9 +476,10 @@ def _verify(
             rest ^= low
         masks = after_t.get(m)
         if masks is None:
-            masks = after_t[m] = [reduce(or_, [1 << row[t] for t in tr], 0) for _, _, tr, _ in steps]
-        for (h, g, _, image), t_mask in zip(steps, masks, strict=True):
-            m2 = row[g]
+            row = table[m]
+            masks = after_t[m] = [reduce(or_, [1 << y for y in row[tr].tolist()], 0) for _, _, tr, _ in steps]
+        for (h, column, _, image), t_mask in zip(steps, masks, strict=True):
+            m2 = column[m]
             s2 = reduce(or_, map(image.__getitem__, bits), t_mask)
             key = (m2, s2)
             d2 = d + (h if weight is None else weight[h])
@@ -641,35 +498,36 @@ def _verify(
     return {x for x, is_p in decided.items() if is_p}, ()
 
 
-def _quick(table: list[list[int]], p: set[int], sample: dict[int, list[int]], x: int, tr: frozenset[int]) -> bool:
+def _quick(table: np.ndarray, p: set[int], sample: dict[int, list[int]], x: int, tr: frozenset[int]) -> bool:
     """A necessary test for "heap h is element x": the sums Y + h for sampled states of Y agree with P.
 
     The state of Y + h is (yx, S(Y)x ∪ yT(h)); the full check is :func:`_verify`.
     """
+    column = table[:, x].tolist()  # y·x for each element y
+    options = sorted(tr)
     for y, sets in sample.items():
-        row = table[y]
-        is_p = table[y][x] in p
-        base = {row[t] for t in tr}
+        is_p = column[y] in p
+        base = set(table[y, options].tolist())
         for s in sets:
             after = set(base)
             bits = s
             while bits:
                 low = bits & -bits
-                after.add(table[low.bit_length() - 1][x])
+                after.add(column[low.bit_length() - 1])
                 bits ^= low
             if is_p != (bool(after) and not (after & p)):
                 return False
     return True
 
 
-def _reduce(table: list[list[int]], p: set[int], gens: list[int]) -> tuple[list[int], int]:
+def _reduce(table: np.ndarray, p: set[int], gens: list[int]) -> tuple[list[int], int]:
     """Merge indistinguishable elements (x ~ y when xz ∈ P ⟺ yz ∈ P for every z): class of each, count.
 
     Every element is a product of the generators ``gens``, so it is enough to
     refine by P and by the classes of x·g (Moore's partition refinement).
     """
     size = len(table)
-    return _refine([1 if x in p else 0 for x in range(size)], [[table[x][g] for x in range(size)] for g in gens])
+    return _refine([1 if x in p else 0 for x in range(size)], [table[:, g].tolist() for g in gens])
 
 
 def _refine(cls: list[int], acts: list[list[int]], budget: list[int] | None = None) -> tuple[list[int], int]:
@@ -712,7 +570,7 @@ def _cycle_table(cycles: list[tuple[int, int]]) -> list[list[int]]:
     return table
 
 
-def _cycle_for(table: list[list[int]], x: int, exponent: int) -> tuple[int, int]:
+def _cycle_for(table: np.ndarray, x: int, exponent: int) -> tuple[int, int]:
     """The cycle (index, period) for a freed heap: x's own, with an index of at least ``exponent`` - 1 and even period.
 
     x is the heap's element in the current pretension; the least failing sum
@@ -721,7 +579,7 @@ def _cycle_for(table: list[list[int]], x: int, exponent: int) -> tuple[int, int]
     """
     powers = [0]
     while True:
-        y = table[powers[-1]][x]
+        y = int(table[powers[-1], x])
         if y in powers:
             index = powers.index(y)
             period = len(powers) - index
@@ -731,13 +589,14 @@ def _cycle_for(table: list[list[int]], x: int, exponent: int) -> tuple[int, int]
     return max(index, exponent - 1, 1), period
 
 
-def _reachable(table: list[list[int]], gens: set[int]) -> list[int]:
+def _reachable(table: np.ndarray, gens: set[int]) -> list[int]:
     """The elements that are products of ``gens`` (the identity 0 included), in the order found."""
     seen = [0]
     found = {0}
+    columns = [table[:, g].tolist() for g in sorted(gens)]
     for x in seen:
-        for g in gens:
-            y = table[x][g]
+        for column in columns:
+            y = column[x]
             if y not in found:
                 found.add(y)
                 seen.append(y)
@@ -746,41 +605,58 @@ def _reachable(table: list[list[int]], gens: set[int]) -> list[int]:
 
 def _trial(
     game: HeapGame,
-    table: list[list[int]],
+    table: np.ndarray,
     phi: list[int],
     h: int,
     free: list[int],
     cycles: list[tuple[int, int]],
     budget: list[int] | None = None,
-) -> tuple[list[list[int]], set[int], list[int]]:
+) -> tuple[np.ndarray, set[int], list[int]]:
     """A trial pretension for heaps ≤ h: the heaps ``free`` become free cyclic generators, then mark and reduce.
 
     The monoid is M × C(i1, p1) × …, M the products of the elements (in
     ``table``) of the heaps that keep theirs (``phi``; phi[h] may be a
     placeholder when h is in ``free``). It is never tabulated: an element is
     a pair (m, k), multiplied coordinatewise, and only the products of heap
-    elements are visited. Each one's P-status is decided by the fewest-token
+    elements are visited, through the columns x ↦ x·y of the elements y of
+    heaps and their options (4 bytes an entry). Each one's P-status is decided by the fewest-token
     sum that reaches it (its options have fewer tokens, so theirs are
     decided already); then indistinguishable elements are merged
     (:func:`_reduce`). Returns (table, P, phi) of the reduced pretension,
     which :func:`_verify` must still check: this is a candidate, not a proof.
     """
     import heapq
+    from array import array
+
+    import numpy as np
 
     weight = _weights(game, h)
     kept = _reachable(table, {phi[k] for k in range(1, h + 1) if k not in free})
     at = {x: i for i, x in enumerate(kept)}
-    base = [[at[table[x][y]] for y in kept] for x in kept]
     cyc = _cycle_table(cycles)
     c = len(cyc)
-    if len(base) * c > MAX_TRIAL:
+    if len(kept) * c > MAX_TRIAL:
         raise ValueError(
-            f"heap {h}: a trial monoid of {len(base):,} × {c} = {len(base) * c:,} elements is more than "
+            f"heap {h}: a trial monoid of {len(kept):,} × {c} = {len(kept) * c:,} elements is more than "
             f"MAX_TRIAL = {MAX_TRIAL:,}: the quotient is too large for this engine"
         )
+    kept_arr = np.array(kept, dtype=np.int64)
+    index_of = np.full(len(table), -1, dtype=np.int64)  # an element of table -> its index in kept
+    index_of[kept_arr] = np.arange(len(kept))
+    cyc_arr = np.array(cyc, dtype=np.int64)
+    columns: dict[int, array] = {}
+
+    def column(y: int) -> array:
+        """x·y for every element x = (high, low) of the trial: (kept[high]·kept[y_high], low·y_low)."""
+        col = columns.get(y)
+        if col is None:
+            high, low = divmod(y, c)
+            left = index_of[table[kept_arr, kept[high]]] * c
+            col = columns[y] = array("l", (left[:, None] + cyc_arr[:, low][None, :]).ravel().tolist())
+        return col
 
     def times(x: int, y: int) -> int:
-        return base[x // c][y // c] * c + cyc[x % c][y % c]
+        return column(y)[x]
 
     psi = [at.get(x, 0) * c for x in phi[: h + 1]]
     unit = c
@@ -825,31 +701,31 @@ def _trial(
     where = {x: i for i, x in enumerate(order)}
     gens = sorted({where[g] for g, _ in steps})
     size = len(order)
-    acts = [[where[times(x, order[g])] for x in order] for g in gens]
+    acts = []
+    for g in gens:
+        col = column(order[g])
+        acts.append([where[col[x]] for x in order])
     cls, count = _refine([1 if verdict[x] else 0 for x in order], acts)
-    if count > MAX_ORDER:
-        raise ValueError(
-            f"heap {h}: a trial quotient of heaps <= {h} has {count:,} elements, more than MAX_ORDER = {MAX_ORDER}: "
-            "too large for this engine"
-        )
+    _check_table_bytes(count, f"heap {h}: a trial quotient of heaps <= {h}")
     rep = [0] * count
     for x in reversed(range(size)):
         rep[cls[x]] = x
-    # the table of the classes, from one representative each (inlined times: count² products)
-    parts = [divmod(order[r], c) for r in rep]
-    new_table = []
-    for high, low in parts:
-        base_row, cyc_row = base[high], cyc[low]
-        new_table.append([cls[where[base_row[y] * c + cyc_row[k]]] for y, k in parts])
+    # the table of the classes, from one representative each: count² products, as arrays
+    highs, lows = np.divmod(np.array([order[r] for r in rep], dtype=np.int64), c)
+    held = kept_arr[highs]
+    product = (index_of[table[np.ix_(held, held)]] * c + cyc_arr[np.ix_(lows, lows)]).astype(np.int32)
+    position = np.full(len(kept) * c, -1, dtype=np.int32)
+    position[np.array(order, dtype=np.int64)] = np.arange(size)
+    new_table = np.array(cls, dtype=np.int16)[position[product]]  # every product of reached elements is reached
     p = {cls[where[x]] for x in order if verdict[x]}
     return new_table, p, [cls[where[x]] for x in psi]
 
 
-def _predicts(table: list[list[int]], p: set[int], phi: list[int], word: tuple[int, ...]) -> bool:
+def _predicts(table: np.ndarray, p: set[int], phi: list[int], word: tuple[int, ...]) -> bool:
     """Whether a pretension puts the sum ``word`` (its heaps) in P."""
     x = 0
     for k in word:
-        x = table[x][phi[k]]
+        x = int(table[x, phi[k]])
     return x in p
 
 
@@ -930,10 +806,13 @@ def quotient(game: HeapGame, n: int, *, max_work: int = MAX_QUOTIENT_WORK) -> Mi
     this gives order 360 at n = 30, the size Siegel reports for Q_30(0.07)
     (cited: Plambeck's blog "Misère games", 28 August 2007).
     ``ValueError`` up front for n > MAX_QUOTIENT_HEAPS, and as soon as a
-    quotient or reduced trial passes MAX_ORDER elements, a trial monoid
-    MAX_TRIAL, a verification MAX_STATES states, one heap
-    MAX_RECALIBRATIONS recalibrations, or all the searches ``max_work`` steps
-    (MAX_QUOTIENT_WORK, about 50 s; counted as they run).
+    quotient or reduced trial passes MAX_ORDER elements (before its table
+    is allocated), a trial monoid MAX_TRIAL, a verification MAX_STATES
+    states, one heap MAX_RECALIBRATIONS recalibrations, or all the searches
+    ``max_work`` steps (MAX_QUOTIENT_WORK, about 50 s; counted as they run);
+    and before an exact check, when the estimate of the checks still ahead
+    (:class:`_Estimate`) passes the steps left, so a blow-up is refused
+    early, naming the heap, the estimate and the limit.
 
     >>> from nimlib.rulesets import octal
     >>> q = quotient(octal("0.75"), 8)
@@ -957,12 +836,58 @@ def quotient(game: HeapGame, n: int, *, max_work: int = MAX_QUOTIENT_WORK) -> Mi
             f"(about {max_work // 100_000:,} s; the default is MAX_QUOTIENT_WORK = {MAX_QUOTIENT_WORK:,}): "
             "the quotient is too large for this engine at this bound"
         ) from None
+    except _TooMuchAhead as ahead:
+        raise ValueError(
+            f"heap {ahead.heap} of {n}: the next check covers {ahead.size:,} elements; at {ahead.rate:,} steps an "
+            f"element (the most a check has taken so far) checking each of heaps {ahead.heap}..{n} once is estimated "
+            f"at {ahead.estimate:,} steps, more than the {ahead.left:,} left of max_work = {max_work:,} "
+            f"({max_work - ahead.left:,} spent; the default is MAX_QUOTIENT_WORK = {MAX_QUOTIENT_WORK:,}): "
+            "refused before it starts, the quotient is too large for this engine at this bound"
+        ) from None
 
 
 class _OutOfWork(ValueError):
     """The work budget of one quotient() call ran out (at ``heap``)."""
 
     heap = 0
+
+
+class _TooMuchAhead(ValueError):
+    """The estimate of the checks still ahead passes the budget left (see :func:`_Estimate.check`)."""
+
+    def __init__(self, heap: int, size: int, rate: int, estimate: int, left: int) -> None:
+        super().__init__(heap, size, rate, estimate, left)
+        self.heap, self.size, self.rate, self.estimate, self.left = heap, size, rate, estimate, left
+
+
+class _Estimate:
+    """The cost model quotient() refuses by before each exact check, so a blow-up is refused before it is paid for.
+
+    Every heap h..n needs at least one exact check (:func:`_verify`) of a
+    pretension, and a check of a monoid of s elements visits about s × r
+    states, r the (element, option set) states per element. r is measured:
+    the most steps per element any check of this call has taken (a check
+    that fails stops early, so its rate is a lower bound of a full one's).
+    Before a check of s elements at heap h the estimate of what is still
+    ahead is (n - h + 1) × r × s, as if the quotient kept that size, each
+    later heap checked once; past the budget left, ``_TooMuchAhead``.
+    """
+
+    def __init__(self, n: int, budget: list[int]) -> None:
+        self.n, self.budget, self.rate = n, budget, 0.0
+
+    @contextmanager
+    def check(self, h: int, size: int) -> Iterator[None]:
+        """Refuse when the estimate passes the budget left; else run the block (a check of ``size`` elements at
+        heap h) and measure its steps per element."""
+        estimate = int((self.n - h + 1) * self.rate * size)
+        if estimate > self.budget[0]:
+            raise _TooMuchAhead(h, size, round(self.rate), estimate, self.budget[0])
+        before = self.budget[0]
+        try:
+            yield
+        finally:
+            self.rate = max(self.rate, (before - self.budget[0]) / size)
 
 
 def _spend(budget: list[int] | None) -> None:
@@ -975,12 +900,15 @@ def _spend(budget: list[int] | None) -> None:
 
 def _heap_by_heap(game: HeapGame, n: int, budget: list[int]) -> MisereQuotient:
     """quotient()'s loop: add heaps 1..n to the pretension, spending ``budget``."""
-    table: list[list[int]] = [[0]]
+    import numpy as np
+
+    table = np.zeros((1, 1), dtype=np.int16)
     p: set[int] = set()
     phi = [0]
     trans: list[frozenset[int]] = [frozenset()]
     history = [1]
     sample: dict[int, list[int]] | None = None
+    ahead = _Estimate(n, budget)
     h = 0
     try:
         for h in range(1, n + 1):
@@ -992,16 +920,18 @@ def _heap_by_heap(game: HeapGame, n: int, budget: list[int]) -> MisereQuotient:
                 continue
             alone_p = not (tr & p)
             weight = _weights(game, h)
+            size = len(table)
             if sample is None:
                 sample = {}
-                _verify(table, phi, trans, p, sample, weight, budget)
+                with ahead.check(h, size):
+                    _verify(table, phi, trans, p, sample, weight, budget)
             found = None
-            for x in range(len(table)):
-                if (
-                    (x in p) == alone_p
-                    and _quick(table, p, sample, x, tr)
-                    and _verify(table, phi + [x], trans + [tr], p, weight=weight, budget=budget)[0] is not None
-                ):
+            for x in range(size):
+                if (x in p) != alone_p or not _quick(table, p, sample, x, tr):
+                    continue
+                with ahead.check(h, size):
+                    right = _verify(table, phi + [x], trans + [tr], p, weight=weight, budget=budget)[0] is not None
+                if right:
                     found = x
                     break
             if found is not None:
@@ -1013,7 +943,8 @@ def _heap_by_heap(game: HeapGame, n: int, budget: list[int]) -> MisereQuotient:
             pretension, failure, start = None, (), None
             for index, period in _CYCLES:
                 candidate = _trial(game, table, phi + [0], h, [h], [(index, period)], budget)
-                failure = _failure(game, candidate, h, budget)
+                with ahead.check(h, len(candidate[0])):
+                    failure = _failure(game, candidate, h, budget)
                 if not failure:
                     pretension = candidate
                     break
@@ -1030,7 +961,8 @@ def _heap_by_heap(game: HeapGame, n: int, budget: list[int]) -> MisereQuotient:
                     )
                 attempts += 1
                 candidate = _recalibrate(game, *start, h, budget)
-                failure = _failure(game, candidate, h, budget)
+                with ahead.check(h, len(candidate[0])):
+                    failure = _failure(game, candidate, h, budget)
                 if failure:
                     start = candidate, failure
                 else:
@@ -1047,7 +979,7 @@ def _heap_by_heap(game: HeapGame, n: int, budget: list[int]) -> MisereQuotient:
 
 
 def _named(
-    game: HeapGame, n: int, table: list[list[int]], p: set[int], phi: list[int], history: list[int]
+    game: HeapGame, n: int, table: np.ndarray, p: set[int], phi: list[int], history: list[int]
 ) -> MisereQuotient:
     """Choose generators, renumber the elements by their least words (degree, then larger exponents of a, b, …).
 
@@ -1068,11 +1000,13 @@ def _named(
     relations: list[tuple[tuple[int, ...], int]] = []
     normal = {(0,) * k}
 
+    gen_columns = [table[:, g].tolist() for g in gen_el]
+
     def element_of(exps: tuple[int, ...]) -> int:
         x = 0
         for i, e in enumerate(exps):
             for _ in range(e):
-                x = table[x][gen_el[i]]
+                x = gen_columns[i][x]
         return x
 
     while len(order) < len(table) or layer:
@@ -1096,9 +1030,14 @@ def _named(
             break
     if len(order) != len(table):  # pragma: no cover
         raise AssertionError("the generators do not generate the quotient")  # cannot happen: Φ is onto
+    import numpy as np
+
     new_index = {x: i for i, x in enumerate(order)}
     names = tuple(_word_text(word_of[x]) for x in order)
-    new_table = tuple(tuple(new_index[table[x][y]] for y in order) for x in order)
+    renumber = np.empty(len(order), dtype=np.int64)
+    renumber[order] = np.arange(len(order))
+    ints = tuple(range(len(order)))  # one int object per element, shared by every row of the tuples
+    new_table = tuple(tuple(map(ints.__getitem__, row)) for row in renumber[table[np.ix_(order, order)]].tolist())
     return MisereQuotient(
         game=game.name,
         bound=n,

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from . import coins, hackenbush, moore, nim, search, wythoff
 from .grundy import grundy_of_sum, grundy_value, heap_values
-from .quotient import misere_quotient
+from .quotient import quotient
 from .rulesets import kayles, laskers_nim, subtraction, trominoes
 
 __all__ = ["MAX_ITEMS", "Result", "check", "checks"]
@@ -1076,6 +1076,6 @@ def _misere_beyond_6(answer: object) -> str | None:
     from .rulesets import nim as nim_heaps  # the heap game, not the nim module
 
     said = _int(answer, "the number of elements")
-    if said != len(misere_quotient(nim_heaps, (1, 2, 3))):
-        return "that is not the quotient's size: count the elements of misere_quotient(nim, (1, 2, 3))."
+    if said != quotient(nim_heaps, 3).order:
+        return "that is not the quotient's size: count the elements of quotient(nim, 3), heaps of at most 3."
     return None
