@@ -121,7 +121,7 @@ def check_against_search(code: str, q: MisereQuotient, tokens_all: int, cap: int
     search = MisereSearch(code, max(3 * bound, tokens_all))
     checked = 0
     tokens_3 = 0
-    for total in range(1, 3 * bound + 1):
+    for total in range(1, max(3 * bound, tokens_all) + 1):
         if total > tokens_all and len(search.known) > cap:
             break
         sums = partitions(total, bound) if total <= tokens_all else partitions(total, bound, 3)
