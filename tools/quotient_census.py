@@ -5,7 +5,8 @@ Usage: PYTHONPATH=. python tools/quotient_census.py [--bound N] [--max-work W] [
 The games are the codes 0.d and 0.dd (digits 0-7, the last one not 0: 0.70 is 0.7), and the same with 4
 before the point (4, 4.d, 4.dd: a heap may also split in two without losing a token), 127 codes. For each,
 ``quotient(octal(code), n)`` is computed for heaps <= N (default 64) within W search steps (default 200,000,
-about 2 s); when it is refused, the row keeps the largest bound that computes and the refusal's message.
+about 2 s); when it is refused, the row keeps the largest bound H that computes within W (found by climbing from
+the refused heap: the engine may refuse early on an estimate of the work up to N) and the refusal of H + 1.
 Each row records the order, the P-portion's size, the orders heap by heap, the least heap h from which the
 order is unchanged up to the bound (an observation), and, when chapter 16's periodicity theorem for misère
 quotients applies to the computed pretending function (period p from n0, bound >= 2 n0 + 2p + t - 1), that
@@ -162,28 +163,48 @@ def unchanged_from(history: list[int]) -> int:
     return h
 
 
+def refusal_kind(message: str) -> str:
+    """What a refusal of quotient() says stopped it: the order limit, the work spent, or the work estimated ahead."""
+    if "MAX_ORDER" in message:
+        return "order limit"
+    if "estimated" in message and "max_work" in message:
+        return "work estimate"
+    return "work budget" if "max_work" in message else "other limit"
+
+
 def reach(code: str, bound: int, max_work: int) -> tuple[MisereQuotient, dict | None]:
-    """The quotient to ``bound``, or to the largest bound below it that computes, and the refusal (or None)."""
+    """The quotient for the largest bound H <= ``bound`` that computes within ``max_work``, and the refusal of H + 1.
+
+    A refusal at heap h of ``bound`` may come from an estimate of the checks up to ``bound`` (quotient() refuses
+    before it starts work it cannot finish), so a smaller target can get further: climb from h until a bound is
+    refused. Returns (quotient, None) when ``bound`` computes.
+    """
     game = octal(code)
-    try:
-        return quotient(game, bound, max_work=max_work), None
-    except ValueError as error:
-        message = str(error)
-    found = re.match(r"heap (\d+)\b", message)
-    heap = int(found.group(1)) if found else None
-    if heap is None:  # the message does not say where: find the largest bound that computes
-        low, high = 0, bound  # bound `high` is refused; `low` computes (0: nothing)
-        while high - low > 1:
-            mid = (low + high) // 2
-            try:
-                quotient(game, mid, max_work=max_work)
-                low = mid
-            except ValueError:
-                high = mid
-        heap = high
-    reason = "order limit" if "MAX_ORDER" in message else "work budget" if "max_work" in message else "other limit"
-    stop = {"heap": heap, "reason": reason, "message": message}
-    return quotient(game, heap - 1, max_work=max_work), stop
+
+    def attempt(n: int) -> MisereQuotient | str:
+        try:
+            return quotient(game, n, max_work=max_work)
+        except ValueError as error:
+            return str(error)
+
+    result = attempt(bound)
+    if not isinstance(result, str):
+        return result, None
+    found = re.match(r"heap (\d+)\b", result)
+    n = int(found.group(1)) - 1 if found else 0  # heaps below the refused one were computed within the budget
+    best = attempt(n) if n else None
+    if isinstance(best, str):  # cannot happen when the message names the heap; fall back to searching from 1
+        best, n = None, 0
+    message = result
+    while n + 1 < bound:
+        step = attempt(n + 1)
+        if isinstance(step, str):
+            message = step
+            break
+        best, n = step, n + 1
+    if best is None:
+        raise ValueError(f"{code}: not even heap 1 computes within max_work = {max_work:,}: {message}")
+    return best, {"heap": n + 1, "reason": refusal_kind(message), "message": message}
 
 
 def census_row(code: str, bound: int, max_work: int, tokens_all: int, cap: int) -> dict:
