@@ -104,7 +104,8 @@ def row_errors(row: dict, *, check_stop: bool = False) -> list[str]:
             errors.append(f"{code}: heap {bound + 1} now computes: regenerate with tools/quotient_census.py")
         except ValueError as error:
             text = str(error)
-            kind = "order limit" if "MAX_ORDER" in text else "work budget" if "max_work" in text else "other limit"
+            kinds = [("MAX_ORDER", "order limit"), ("estimated", "work estimate"), ("max_work", "work budget")]
+            kind = next((kind for word, kind in kinds if word in text), "other limit")
             if kind != row["stop"]["reason"]:
                 errors.append(f"{code}: refused by {kind}, the file says {row['stop']['reason']}")
     return errors
