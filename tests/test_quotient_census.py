@@ -171,7 +171,7 @@ def test_the_file_records_how_it_was_made():
             assert all(options(earlier, n) == options(row["code"], n) for n in range(1, CENSUS["bound"] + 1))
 
 
-@pytest.mark.slow  # every row: about 7 minutes here (4.4x and 4.6x take the longest)
+@pytest.mark.slow  # every row: about 5 minutes here (4.4x and 4.6x take the longest)
 @pytest.mark.parametrize("code", list(ROWS))
 def test_every_row_recomputes(code):
     row = ROWS[code]
