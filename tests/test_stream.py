@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 from nimlib import octal
-from nimlib._kernels import GrundyTable
 from nimlib.engine.methods import choose, parity_class
 from nimlib.engine.stream import (
     CHECKPOINT_NAME,
@@ -26,6 +25,7 @@ from nimlib.engine.stream import (
     stream_values,
     write_frequencies,
 )
+from nimlib.engine.table import GrundyTable
 from nimlib.grundy import heap_values
 
 DATA = Path(__file__).resolve().parent / "data" / "frequencies"

@@ -5,7 +5,7 @@ Usage: python tools/bench_frontier.py [--max-log K] [--goal] [--rust DIR]
 Prints, asserting nothing:
 
 - 0.167, 0.161 and 0.014 streamed (nimlib.engine.stream) at 2^22 .. 2^K
-  (default K = 24), beside the in-memory engine (``_kernels.GrundyTable``):
+  (default K = 24), beside the in-memory engine (``engine.table.GrundyTable``):
   wall time and the peak resident memory of a fresh process for each run,
   and whether the value frequencies equal the published file where
   tests/data/frequencies has one (2^24: the tests check 0.167 there, this
@@ -43,7 +43,7 @@ import json, resource, sys, time
 from nimlib import octal
 code, n, how = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 if how == "table":
-    from nimlib._kernels import GrundyTable, warm_up
+    from nimlib.engine.table import GrundyTable, warm_up
     GrundyTable(octal(code)).extend(1 << 16)
     start = time.perf_counter()
     GrundyTable(octal(code)).extend(n)

@@ -50,9 +50,9 @@ from pathlib import Path
 import numpy as np
 
 from .._check import check_int
-from .._kernels import FIRST_CHECKPOINT
 from . import kernels
 from .methods import METHODS, Method, choose
+from .table import FIRST_CHECKPOINT
 
 FORMAT = "nimlib-stream"
 VERSION = 1

@@ -237,7 +237,7 @@ def take_any(g, lo, hi, take_split, unequal, take_except, stamp, count, low):  #
 
 def warm_up() -> None:
     """Compile (or load from the on-disk cache) every kernel on a tiny game."""
-    from .rulesets import grundys_game, laskers_nim
+    from ..rulesets import grundys_game, laskers_nim
 
     GrundyTable(grundys_game, method="plain").extend(8)
     GrundyTable(grundys_game, method="sparse").extend(600)
@@ -311,7 +311,7 @@ class GrundyTable:
             self.g = np.concatenate((self.g[: self.size], np.zeros(max(hi, 2 * self.size) - self.size, np.uint32)))
         if self.method == "python":
             if hi > self.size:
-                from .grundy import heap_values
+                from ..grundy import heap_values
 
                 self.g[:hi] = heap_values(self.game, hi)
                 self.size = hi
