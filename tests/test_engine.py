@@ -217,8 +217,8 @@ def test_a_long_rare_value_run_is_estimated_after_a_probe_and_refused_past_the_b
 
 
 def test_find_period_extends_one_table_and_searches_once_a_stretch(monkeypatch):
+    import nimlib.engine.kernels as kernels
     import nimlib.engine.periodicity as periodicity
-    import nimlib.engine.table as kernels
 
     searched, computed = [], []
     real_search = periodicity.search_period
@@ -228,17 +228,14 @@ def test_find_period_extends_one_table_and_searches_once_a_stretch(monkeypatch):
         return real_search(values, *args, **kwargs)
 
     monkeypatch.setattr(periodicity, "search_period", counting_search)
+    real = kernels.grundy
 
-    def counting(real):
-        def kernel(g, lo, hi, *rest):
-            out = real(g, lo, hi, *rest)
-            computed.append((out[0] if isinstance(out, tuple) else out) - lo)
-            return out
+    def kernel(low, n_low, g, base, lo, hi, *rest):
+        out = real(low, n_low, g, base, lo, hi, *rest)
+        computed.append(out[0] - lo)
+        return out
 
-        return kernel
-
-    for name in ("plain", "sparse"):
-        monkeypatch.setattr(kernels, name, counting(getattr(kernels, name)))
+    monkeypatch.setattr(kernels, "grundy", kernel)  # the one hot loop: the naive mex and the rare-value method
     assert periodicity.find_period(rulesets.grundys_game, limit=8192) is None
     # Six searches (the old code made 16), and every value computed exactly once
     assert searched == [256, 512, 1024, 2048, 4096, 8192]

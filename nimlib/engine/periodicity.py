@@ -153,7 +153,7 @@ def search_period(values: np.ndarray, t: int | None, *, saltus: bool = False) ->
         return None  # the theorem needs at least 2·1 + 2·1 + t values: none is certified from these
     if n < 2:
         return None
-    from .table import z_function
+    from .kernels import z_function
 
     ps = np.arange(1, n // 2 + 1, dtype=np.int64)
     # The largest n0 a qualifying p can have: certified, 2·max(n0, 1) + 2p + t <= n; observed,

@@ -1,27 +1,17 @@
-"""Compiled loops for Grundy sequences (numba, cached on disk), and the table that drives them.
+"""The in-memory table of a heap game's values, grown on demand, and the masks of the rare-value method.
 
 Imported only when values are computed, so ``import nimlib`` loads neither
 numpy nor numba. ``GrundyTable`` owns g(0..size-1) of one heap game and its
 work arrays, and extends them on demand: the engine and the period search
-both grow the same table instead of starting again.
+both grow the same table instead of starting again. It runs the engine's
+one hot loop (``kernels.grundy``, the one the stream runs too) on all of g:
 
-The kernels fill g[lo:hi] for a heap game whose moves take j tokens and
-leave no heap (``take_all``), one heap (``take_one``) or two non-empty heaps
-(``take_split``, optionally of unequal sizes as in Grundy's game):
-
-- ``plain``: every option, each n costing about n/2 per split digit;
-- ``sparse``: the rare-value method (Winning Ways; Flammenkamp). With a mask
-  m, call v *rare* when popcount(v & m) is even. The XOR of two common values
-  is rare, so a common option value needs a rare heap in its split: marking
-  the splits with a rare part costs |rare heaps| per n and yields every
-  common option value. A rare value below the smallest missing common one is
-  then looked for among all splits, every split digit at once, from the
-  middle out and from the ends in (where the evidence usually is), stopping as
-  soon as every such value has been seen (the ``need`` array);
-- ``take_any``: Nim's "take any number" moves reach every smaller heap
-  (but the few excluded ones of an all-but game), so their option values
-  are all of g(0..n-1): a running ``count`` table holds them, and only the
-  splits are looked at one by one.
+- no mask yet (or none helps): the naive mex, every option, each n costing
+  about n/2 per split digit;
+- with a mask (``best_mask``, chosen again at 512, 1024, … values): the
+  rare-value method, about |rare heaps| per n and split digit;
+- ``take_any`` games (Nim's "take any number", all-but games): their own
+  kernel, a running count of the prefix's values.
 
 Every kernel stops early (returning where it stopped) when a value reaches
 half the work arrays' size; the table then doubles them and resumes. So the
@@ -33,206 +23,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from numba import njit
+
+from . import kernels
 
 # ---------------------------------------------------------------- size limits
 
 MEMORY_BUDGET = 2 * 1024**3
 """Bytes a computation may use (2 GiB)."""
 BYTES_PER_VALUE = 8
-"""At most: 4 (uint32 while computing) + 2 (the uint16 result) + 2 to spare for the rare heaps' list."""
+"""At most: 4 (uint32 while computing) + 2 (the uint16 result) + 2 to spare (MAX_RARE_WORK keeps the rare heaps few)."""
 MAX_N = MEMORY_BUDGET // BYTES_PER_VALUE
 """The most values one computation may ask for: 268,435,456 (2^28)."""
 MAX_QUADRATIC_N = 1_000_000
 """The most values for a method that looks at every split (about n²/4 steps: minutes at 10^6)."""
 MAX_PYTHON_N = 5_000
 """The most values for the pure-Python reference (about n²/4 Python steps; heap_values has its own limit too)."""
-
-
-# ---------------------------------------------------------------- kernels
-
-
-# Indices into g are made unsigned (np.uint64) in the inner loops: numba then skips the
-# negative-index wraparound test on every access, which made these loops 20-40% slower than C.
-# Stamps are uint32 versions (heap m writes m + 1; n <= MAX_N < 2^32).
-U1 = np.uint64(1)
-
-
-@njit(cache=True, nogil=True, boundscheck=False)
-def _mark_heap_options(g, m, version, take_all, take_one, stamp):  # pragma: no cover - compiled
-    """Stamp the values of the moves that leave no heap (value 0) or one heap."""
-    for j in take_all:
-        if m == j:
-            stamp[0] = version
-    for j in take_one:
-        if m - j >= 1:
-            stamp[g[m - j]] = version
-
-
-@njit(cache=True, nogil=True, boundscheck=False)
-def _mark_all_splits(g, m, version, take_split, unequal, stamp):  # pragma: no cover - compiled
-    """Stamp g(a) XOR g(s - a) for every split a + (s - a) of s = m - j, j a split digit."""
-    for j in take_split:
-        s = m - j
-        h = s // 2
-        if unequal and 2 * h == s:
-            h -= 1
-        if h >= 1:
-            us = np.uint64(s)
-            for a in range(U1, np.uint64(h) + U1):
-                stamp[g[a] ^ g[us - a]] = version
-
-
-@njit(cache=True, nogil=True, boundscheck=False)
-def plain(g, lo, hi, take_all, take_one, take_split, unequal, stamp):  # pragma: no cover - compiled
-    """Fill g[lo:hi] looking at every option; returns where it stopped (hi, or earlier when values outgrow stamp)."""
-    top = stamp.size // 2
-    for m in range(lo, hi):
-        version = np.uint32(m + 1)
-        _mark_heap_options(g, m, version, take_all, take_one, stamp)
-        _mark_all_splits(g, m, version, take_split, unequal, stamp)
-        v = 0
-        while stamp[v] == version:
-            v += 1
-        g[m] = v
-        if v >= top:
-            return m + 1
-    return hi
-
-
-@njit(cache=True, nogil=True, boundscheck=False)
-def sparse(
-    g, lo, hi, take_all, take_one, take_split, unequal, stamp, need, rare_class, rare, n_rare
-):  # pragma: no cover - compiled
-    """Fill g[lo:hi]; ``rare`` holds the n_rare rare heaps so far (ascending). Returns (stop, n_rare)."""
-    top = stamp.size // 2
-    n_split = take_split.size
-    for m in range(lo, hi):
-        version = np.uint32(m + 1)
-        _mark_heap_options(g, m, version, take_all, take_one, stamp)
-        # Every split with a rare part: this yields all common option values
-        for k in range(n_split):
-            s = m - take_split[k]
-            if s < 2:
-                continue
-            us = np.uint64(s)
-            for i in range(n_rare):
-                r = rare[i]
-                if r >= us:
-                    break
-                if r < U1 or (unequal and r + r == us):
-                    continue
-                stamp[g[r] ^ g[us - r]] = version
-        # The smallest common value that is not an option
-        cand = 0
-        while rare_class[cand] or stamp[cand] == version:
-            cand += 1
-        # Rare values below it that no split with a rare part produced
-        missing = 0
-        for v in range(cand):
-            if rare_class[v] and stamp[v] != version:
-                need[v] = version
-                missing += 1
-        # Look for them among all splits, from the middle out and from the ends in at once
-        if missing and n_split == 1:
-            # One split digit (Grundy's game, Officers): a tight loop
-            s = m - take_split[0]
-            a = s // 2
-            if unequal and 2 * a == s:
-                a -= 1
-            e = 1
-            us = np.uint64(max(s, 0))
-            while e <= a and missing:
-                ua = np.uint64(a)
-                x = g[ua] ^ g[us - ua]
-                if need[x] == version:
-                    need[x] = 0
-                    missing -= 1
-                if e < a:
-                    ue = np.uint64(e)
-                    x = g[ue] ^ g[us - ue]
-                    if need[x] == version:
-                        need[x] = 0
-                        missing -= 1
-                a -= 1
-                e += 1
-        elif missing:
-            # Several split digits: step t looks at every digit's middle - t and 1 + t
-            t = 0
-            while missing:
-                progress = False
-                for k in range(n_split):
-                    s = m - take_split[k]
-                    a = s // 2 - t
-                    e = 1 + t
-                    if e > a:
-                        continue
-                    progress = True
-                    us = np.uint64(s)
-                    if not (unequal and 2 * a == s):
-                        ua = np.uint64(a)
-                        x = g[ua] ^ g[us - ua]
-                        if need[x] == version:
-                            need[x] = 0
-                            missing -= 1
-                    if e < a:
-                        ue = np.uint64(e)
-                        x = g[ue] ^ g[us - ue]
-                        if need[x] == version:
-                            need[x] = 0
-                            missing -= 1
-                if not progress:
-                    break
-                t += 1
-        value = cand
-        if missing:
-            for v in range(cand):
-                if need[v] == version:
-                    value = v
-                    break
-        g[m] = value
-        if rare_class[value]:
-            rare[n_rare] = m
-            n_rare += 1
-        if value >= top:
-            return m + 1, n_rare
-    return hi, n_rare
-
-
-@njit(cache=True, nogil=True, boundscheck=False)
-def take_any(g, lo, hi, take_split, unequal, take_except, stamp, count, low):  # pragma: no cover - compiled
-    """Fill g[lo:hi] for "take any number but ``take_except``" plus splits.
-
-    ``count[v]`` is how many of g(0..m-1) equal v, and ``low`` the least v with
-    count 0 (the mex of the prefix). Taking reaches every smaller heap except
-    m - e for e in take_except, so v is a taking option exactly when count[v]
-    exceeds the number of excluded heaps with value v. Returns (stop, low).
-    """
-    top = stamp.size // 2
-    for m in range(lo, hi):
-        version = np.uint32(m + 1)
-        _mark_all_splits(g, m, version, take_split, unequal, stamp)
-        for e in take_except:
-            if e <= m:
-                count[g[m - e]] -= 1
-        v = low
-        while count[v] or stamp[v] == version:
-            v += 1
-        for e in take_except:
-            if e <= m:
-                w = g[m - e]
-                if w < v and count[w] == 0 and stamp[w] != version:
-                    v = w
-        for e in take_except:
-            if e <= m:
-                count[g[m - e]] += 1
-        g[m] = v
-        count[v] += 1
-        while count[low]:
-            low += 1
-        if v >= top:
-            return m + 1, low
-    return hi, low
 
 
 def warm_up() -> None:
@@ -253,6 +58,8 @@ FIRST_CHECKPOINT = 512
 """The mask is (re)chosen at 512, 1024, 2048, … values."""
 CHUNK = 1 << 16
 """Values per kernel call, so a progress bar can move."""
+NO_LIMIT = 1 << 62
+"""The kernel's ``rare_limit`` for the table: every value is held, so a rare heap may be anywhere."""
 
 
 def _takes(sizes: tuple[int, ...]) -> np.ndarray:
@@ -263,7 +70,7 @@ def _takes(sizes: tuple[int, ...]) -> np.ndarray:
 class GrundyTable:
     """g(0..size-1) of one heap game, grown on demand by ``extend``: every value is computed once.
 
-    Memory: 4 bytes a value (uint32) for g, 8 bytes per rare heap, and work
+    Memory: 4 bytes a value (uint32) for g, 12 bytes per rare heap (heap and value), and work
     arrays about four times the largest value.
     ``method``: "auto" or "sparse" (the rare-value kernel once a mask helps;
     "sparse" uses the best mask even when it does not), "plain" (every
@@ -290,13 +97,16 @@ class GrundyTable:
         self.take_except = _takes(getattr(takes, "take_except", ()))
         self.nim_like = self.take_any and self.take_split.size == 0 and self.take_except.size == 0
         self.may_sparse = method in ("auto", "sparse") and self.take_split.size > 0 and not self.take_any
-        self.stamp = self.need = np.zeros(0, dtype=np.uint32)
+        self.stamp = self.need = np.zeros(0, dtype=np.uint64)
         self.count = np.zeros(0, dtype=np.uint32)
         self.low = 0
         self.mask = 0
         self.rare_class = np.zeros(0, dtype=np.uint8)
-        self.rare = np.zeros(64, dtype=np.uint64)
+        self.rare_h = np.zeros(64, dtype=np.int64)
+        self.rare_v = np.zeros(64, dtype=np.uint32)
         self.n_rare = 0
+        self.seen = np.zeros(0, dtype=np.int64)  # the kernel's value counts (the stream reports them; unused here)
+        self.stats = np.zeros(2, dtype=np.int64)
         self.checkpoint = FIRST_CHECKPOINT
         self._grow_work(64)
 
@@ -332,20 +142,25 @@ class GrundyTable:
     def _run(self, lo: int, hi: int) -> None:
         self.kernel_calls += 1
         if self.take_any:
-            stop, self.low = take_any(
+            stop, self.low = kernels.take_any(
                 self.g, lo, hi, self.take_split, self.unequal, self.take_except, self.stamp, self.count, self.low
             )
-        elif self.mask:
-            if self.rare.size < self.n_rare + (hi - lo):
-                self.rare = np.concatenate((self.rare, np.zeros(max(hi - lo, self.rare.size), np.uint64)))
-            stop, self.n_rare = sparse(
-                self.g, lo, hi, self.take_all, self.take_one, self.take_split, self.unequal,
-                self.stamp, self.need, self.rare_class, self.rare, self.n_rare,
-            )  # fmt: skip
+            status = kernels.GROW_WORK if stop < hi else kernels.OK
         else:
-            stop = plain(self.g, lo, hi, self.take_all, self.take_one, self.take_split, self.unequal, self.stamp)
+            if self.mask and self.rare_h.size < self.n_rare + (hi - lo) + 1:
+                room = self.n_rare + max(hi - lo, self.rare_h.size) + 1
+                self.rare_h = np.concatenate((self.rare_h[: self.n_rare], np.zeros(room - self.n_rare, np.int64)))
+                self.rare_v = np.concatenate((self.rare_v[: self.n_rare], np.zeros(room - self.n_rare, np.uint32)))
+            # The one hot loop, on all of g (base 0): the naive mex without a mask, the rare-value method with one
+            stop, self.n_rare, status = kernels.grundy(
+                self.g, 0, self.g, 0, lo, hi, self.take_all, self.take_one, self.take_split, self.unequal,
+                self.stamp, self.need, self.rare_class, 0, 1 if self.mask else 0,
+                self.rare_h, self.rare_v, self.n_rare, NO_LIMIT, self.seen, self.stats,
+            )  # fmt: skip
+            if status not in (kernels.OK, kernels.GROW_WORK):
+                raise RuntimeError(f"the kernel stopped at heap {stop:,} with status {status} (a bug)")
         self.size = stop
-        if stop < hi:
+        if status == kernels.GROW_WORK:
             self._grow_work(2 * self.stamp.size)
         if self.may_sparse and self.size == self.checkpoint:
             self.checkpoint *= 2
@@ -354,11 +169,13 @@ class GrundyTable:
     def _grow_work(self, size: int) -> None:
         """Work arrays of ``size`` entries (a power of two above twice the largest value)."""
         old = self.stamp.size
-        stamp = np.zeros(size, dtype=np.uint32)
+        stamp = np.zeros(size, dtype=np.uint64)
         stamp[:old] = self.stamp
-        need = np.zeros(size, dtype=np.uint32)
+        need = np.zeros(size, dtype=np.uint64)
         need[:old] = self.need
-        self.stamp, self.need = stamp, need
+        seen = np.zeros(size, dtype=np.int64)
+        seen[:old] = self.seen
+        self.stamp, self.need, self.seen = stamp, need, seen
         if self.take_any:
             count = np.zeros(size, dtype=np.uint32)
             count[: self.count.size] = self.count
@@ -375,14 +192,16 @@ class GrundyTable:
             if mask:
                 found = np.flatnonzero(self.rare_class[self.values])
                 self.n_rare = found.size
-                self.rare = np.zeros(self.n_rare + 2 * CHUNK, dtype=np.uint64)
-                self.rare[: self.n_rare] = found
+                self.rare_h = np.zeros(self.n_rare + 2 * CHUNK, dtype=np.int64)
+                self.rare_v = np.zeros(self.n_rare + 2 * CHUNK, dtype=np.uint32)
+                self.rare_h[: self.n_rare] = found
+                self.rare_v[: self.n_rare] = self.values[found]
             else:
                 self.n_rare = 0
 
     def rare_heaps(self) -> np.ndarray:
         """The heaps whose values are rare under the current mask (empty when no mask is used)."""
-        return self.rare[: self.n_rare].astype(np.int64) if self.mask else np.zeros(0, dtype=np.int64)
+        return self.rare_h[: self.n_rare].copy() if self.mask else np.zeros(0, dtype=np.int64)
 
 
 def class_table(mask: int, size: int) -> np.ndarray:
@@ -441,28 +260,3 @@ def best_mask(values: np.ndarray, *, forced: bool = False) -> int:
     mask = int(np.argmin(w))
     rare_share = (values.size + w[mask]) / 2 / values.size
     return mask if forced or rare_share <= RARE_SHARE else 0
-
-
-@njit(cache=True)
-def z_function(a: np.ndarray) -> np.ndarray:
-    """z[k] = the length of the longest common prefix of ``a`` and ``a[k:]`` (z[0] = len(a)), in linear time.
-
-    Used by ``periodicity.search_period``: a shift k with a long enough common prefix of the reversed
-    sequence is a period of its end.
-    """
-    n = a.size
-    z = np.zeros(n, dtype=np.int32)  # n < 2^31: find_period's MAX_LIMIT is 2^26
-    if n == 0:
-        return z
-    z[0] = n
-    left = right = 0
-    for i in range(1, n):
-        k = 0
-        if i < right:
-            k = min(right - i, z[i - left])
-        while i + k < n and a[k] == a[i + k]:
-            k += 1
-        z[i] = k
-        if i + k > right:
-            left, right = i, i + k
-    return z
