@@ -152,43 +152,64 @@ def grundy(
                     need[v] = version
                     missing += 1
             # The splits of two common parts, from the middle out (when all are held) and the ends in
-            t = 0
             incomplete = False
-            while missing:
-                progress = False
-                for k in range(n_split):
-                    s = m - take_split[k]
-                    h = s // 2
-                    e = 1 + t
-                    if e > h:
-                        continue  # every split of this digit seen
-                    if base == 0 or (h < n_low and s - h >= base):
-                        a = h - t  # every split held: the middle - t and the end 1 + t
-                        if e > a:
-                            continue
-                    elif e < n_low and s - e >= base:
-                        a = e  # the middle is not held: the end 1 + t only
-                    else:
-                        incomplete = True  # this digit's further splits are not held
-                        continue
-                    progress = True
-                    part = a
+            if missing and n_split == 1 and base == 0:
+                # One split digit, every heap in g (Grundy's game, Officers in memory): a tight loop
+                s = m - take_split[0]
+                a = s // 2
+                if unequal and 2 * a == s:
+                    a -= 1
+                e = 1
+                us = np.uint64(max(s, 0))
+                while e <= a and missing:
+                    part = a  # the middle - t, then the end 1 + t
                     while True:
-                        if not (unequal and 2 * part == s):
-                            y = s - part
-                            if base == 0:  # every heap in g (the table, the stream's prefix)
-                                x = g[np.uint64(part)] ^ g[np.uint64(y)]
-                            else:  # the stream's window: the small part in the prefix, the large one in g
-                                x = low[np.uint64(part)] ^ g[np.uint64(y - base)]
-                            if need[x] == version:
-                                need[x] = 0
-                                missing -= 1
+                        x = g[np.uint64(part)] ^ g[us - np.uint64(part)]
+                        if need[x] == version:
+                            need[x] = 0
+                            missing -= 1
                         if part == e:
                             break
                         part = e
-                if not progress:
-                    break
-                t += 1
+                    a -= 1
+                    e += 1
+            else:
+                t = 0
+                while missing:
+                    progress = False
+                    for k in range(n_split):
+                        s = m - take_split[k]
+                        h = s // 2
+                        e = 1 + t
+                        if e > h:
+                            continue  # every split of this digit seen
+                        if base == 0 or (h < n_low and s - h >= base):
+                            a = h - t  # every split held: the middle - t and the end 1 + t
+                            if e > a:
+                                continue
+                        elif e < n_low and s - e >= base:
+                            a = e  # the middle is not held: the end 1 + t only
+                        else:
+                            incomplete = True  # this digit's further splits are not held
+                            continue
+                        progress = True
+                        part = a
+                        while True:
+                            if not (unequal and 2 * part == s):
+                                y = s - part
+                                if base == 0:  # every heap in g (the table, the stream's prefix)
+                                    x = g[np.uint64(part)] ^ g[np.uint64(y)]
+                                else:  # the stream's window: the small part in the prefix, the large one in g
+                                    x = low[np.uint64(part)] ^ g[np.uint64(y - base)]
+                                if need[x] == version:
+                                    need[x] = 0
+                                    missing -= 1
+                            if part == e:
+                                break
+                            part = e
+                    if not progress:
+                        break
+                    t += 1
             if missing and incomplete:
                 for v in range(cand):
                     need[v] = 0
