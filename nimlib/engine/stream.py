@@ -14,7 +14,9 @@ value from 0 to the largest, zero counts included; ``frequencies`` counts
 heaps 0..n-1, or 1..n-1 with ``count_from=1``, so his file N is a run to N + 1).
 
 The method (``methods.choose``) is chosen again at 512, 1024, … values
-while every value so far is still held. The window W doubles (up to
+while every value so far is still held, the last one too when a run ends on
+it (as the in-memory table does); under the naive mex, which holds every
+value anyway, the window doubles to reach the choice point. The window W doubles (up to
 ``max_window``) while that is still possible: when a rare heap turns up
 beyond W/2 - t (t the largest take) or a heap needs values the buffer has
 dropped, as long as n <= 2W. Later, the game is not one the window can
@@ -258,11 +260,10 @@ class Stream:
                 # Stale (the window grew past it within a chunk): a choice point behind us would stop every
                 # chunk before it starts, so the next one is the next power of two ahead
                 self.next_choice = _next_choice_after(self.size)
-            if self.size == self.next_choice and self.size <= self.w and self.take_split.size:
-                self._choose()
+            self._choose_if_due()
             hi = min(n, self.size + self.chunk)
-            if self.take_split.size and self.next_choice <= self.w:
-                hi = min(hi, self.next_choice)
+            if self.take_split.size and (self.next_choice <= self.w or self.method.name == "naive"):
+                hi = min(hi, self.next_choice)  # stop at the choice point (naive: the window can grow to it)
             before = self.size
             self._chunk(hi)
             if self.size <= before:  # a state no run could reach; never spin on it
@@ -277,6 +278,23 @@ class Stream:
                 except CheckpointSaveError as error:
                     self.save_error = str(error)  # keep computing: the final save tries again
                 last_save = time.monotonic()
+        if self.size >= n:
+            self._choose_if_due()  # a run that ends on a choice point reports the method its values choose
+
+    def _choose_if_due(self) -> None:
+        """Choose the method again at a choice point (512, 1024, …) while every value so far is in the prefix.
+
+        Under the naive mex every value is held anyway (size <= 2W): the window then doubles, when it may, so
+        that the choice is made as in memory, rather than the run staying naive (quadratic) for good.
+        """
+        if self.size != self.next_choice or not self.take_split.size:
+            return
+        if self.size > self.w and self.method.name == "naive":
+            self._grow_window()
+        if self.size <= self.w:
+            self._choose()
+        else:
+            self.next_choice *= 2  # its values are no longer all held: this choice point passes
 
     def _chunk(self, hi: int) -> None:
         """Compute heaps size..hi-1 with the engine's one hot loop (``kernels.grundy``).
@@ -321,11 +339,15 @@ class Stream:
                 r = stop - 1
                 if not self._grow_window(r):
                     raise WindowError(self._far_message(r))
-            elif status == kernels.OUT_OF_WINDOW and not self._grow_window():
-                raise WindowError(
-                    f"{self.game.code}: heap {stop:,} needs splits beyond the window of {self.w:,} values "
-                    f"(method {self.method.name}; at most {self.max_window:,})"
-                )
+                return  # the window grew: ``_run`` stops the next chunk at a choice point it may now hold
+            elif status == kernels.OUT_OF_WINDOW:
+                if not self._grow_window():
+                    raise WindowError(
+                        f"{self.game.code}: heap {stop:,} needs splits beyond the window of {self.w:,} values "
+                        f"(method {self.method.name}; at most {self.max_window:,})"
+                    )
+                if stop > lo:
+                    return  # as above (with no heap done, go on: ``_run`` counts a chunk without progress as stuck)
 
     def _gather(self, lo: int, hi: int, out: np.ndarray) -> None:
         """Copy heaps lo..hi-1 (all held: in the prefix or among the last W) into ``out``, in order."""
