@@ -24,9 +24,9 @@ Map of the package:
   multiplication, Green Hackenbush (the colon and fusion principles)
 - ``subtraction``: subtraction games' periods (the pigeonhole bound), all-but games
 - ``misere``, ``quotient``: misère Grundy values, Conway's genus, misère quotients
-- ``engine`` and ``periodicity`` (numpy, numba): fast Grundy sequences and
-  certified periods; ``grundy_values``, ``find_period`` and ``Periodicity``
-  are loaded from them on first use
+- ``engine`` (numpy, numba): fast Grundy sequences, streaming and certified
+  periods (``engine.periodicity``); ``grundy_values``, ``find_period`` and
+  ``Periodicity`` are loaded from it on first use
 - ``tables``: what the play widget's page needs precomputed (Dawson's chess, graph layouts)
 - ``plotting`` (matplotlib), ``widgets`` (anywidget) and ``cli`` (``python -m nimlib``) are
   imported only on request, so ``import nimlib`` stays fast.
@@ -59,7 +59,7 @@ from .rulesets import (
 __version__ = "0.1.0"
 
 # Loaded on first use: they need numpy (and numba), which `import nimlib` does not
-_LAZY = {"grundy_values": "engine", "find_period": "periodicity", "Periodicity": "periodicity"}
+_LAZY = {"grundy_values": "engine", "find_period": "engine.periodicity", "Periodicity": "engine.periodicity"}
 
 
 def __getattr__(name: str) -> object:

@@ -385,7 +385,7 @@ def _heap_limit(game: HeapGame, n: int, method: str, option: str = "--to") -> No
 
 def _certified_early(game: HeapGame, method: str) -> bool:
     """True when the engine will extend a period certified within 16,384 values (then any size is quick)."""
-    from .periodicity import find_period
+    from .engine.periodicity import find_period
 
     if method != "auto" or game.takes.take_any or game.max_take is None:
         return False
@@ -394,7 +394,7 @@ def _certified_early(game: HeapGame, method: str) -> bool:
 
 
 def cmd_period(args: argparse.Namespace) -> int:
-    from .periodicity import find_period
+    from .engine.periodicity import find_period
 
     spec = parse_game(args.game, args.row)
     limit = args.limit
@@ -406,7 +406,7 @@ def cmd_period(args: argparse.Namespace) -> int:
     if args.certificate is not None:
         _check_output_path(args.certificate, "--certificate")
     if spec.heap_game is not None:
-        from .periodicity import MAX_LIMIT
+        from .engine.periodicity import MAX_LIMIT
 
         if limit <= MAX_LIMIT:  # beyond it, find_period says so itself
             _heap_limit(spec.heap_game, limit, "auto", "--limit")
@@ -592,8 +592,8 @@ def cmd_quotient(args: argparse.Namespace) -> int:
 def cmd_rare(args: argparse.Namespace) -> int:
     import numpy as np
 
-    from ._kernels import best_mask, class_table
     from .engine import grundy_values
+    from .engine.table import best_mask, class_table
 
     spec = parse_game(args.game, args.row)
     game = _heap_only(spec, "rare")

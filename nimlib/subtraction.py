@@ -27,7 +27,7 @@ from ._check import check_int, check_int_set
 from .rulesets import MAX_RULE_NUMBERS, HeapGame, TakeRule, subtraction
 
 if TYPE_CHECKING:
-    from .periodicity import Periodicity
+    from .engine.periodicity import Periodicity
 
 # ---------------------------------------------------------------- finite subtraction sets
 
@@ -118,7 +118,7 @@ def subtraction_period(allowed: Iterable[int], *, limit: int = 1 << 15) -> Perio
     >>> p.preperiod, p.period, p.certified
     (0, 7, True)
     """
-    from .periodicity import find_period
+    from .engine.periodicity import find_period
 
     s = subtraction_set(allowed, "allowed")
     limit = check_int(limit, "limit", minimum=1)

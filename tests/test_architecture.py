@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import subprocess
 
-import pytest
-
 from .conftest import ROOT, tool
 
 
@@ -25,16 +23,27 @@ def test_the_core_never_imports_a_front_end():
     assert "KEPT" in result.stdout
 
 
-# periodicity.py belongs to the cli helper, who removes its import of the engine; until then this contract is broken
-_PERIODICITY_IMPORTS_ENGINE = "from .engine import" in (ROOT / "nimlib" / "periodicity.py").read_text(encoding="utf-8")
-
-
-@pytest.mark.xfail(
-    _PERIODICITY_IMPORTS_ENGINE, reason="periodicity still imports engine (cli helper's change)", strict=True
-)
-def test_engine_and_periodicity_do_not_import_each_other():
-    result = lint("engine-periodicity")
+def test_the_engine_is_one_package_on_one_hot_loop():
+    """Inside nimlib.engine: periods on stream, stream on methods and periodicity, those on table, table on kernels."""
+    result = lint("engine")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert "KEPT" in result.stdout
+
+
+def test_the_certificate_checker_imports_nothing_of_nimlib():
+    """``nimlib check`` trusts nothing of the engine: certificate.py imports only the standard library."""
+    import ast
+    import sys
+
+    source = (ROOT / "nimlib" / "certificate.py").read_text(encoding="utf-8")
+    imported = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            assert node.level == 0, f"relative import from {node.module!r}"
+            imported.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Import):
+            imported.update(alias.name.split(".")[0] for alias in node.names)
+    assert imported and imported <= set(sys.stdlib_module_names) | {"__future__"}, imported
 
 
 def test_a_planted_cycle_is_caught(tmp_path):

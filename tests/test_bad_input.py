@@ -275,7 +275,7 @@ def test_show_source_without_a_source_file():
 @pytest.mark.parametrize("take", [2**63, 2**64, 10**30])
 def test_takes_too_large_for_the_engine_are_never_used(take):
     from nimlib.engine import grundy_values
-    from nimlib.periodicity import find_period
+    from nimlib.engine.periodicity import find_period
 
     # No heap below the take can use it, so every value is 0 (no move), and no period is certified that soon
     assert grundy_values(rulesets.subtraction({take}), 10).tolist() == [0] * 10
@@ -339,14 +339,14 @@ def test_best_mask_takes_any_sequence_of_grundy_values():
     ],
 )
 def test_periodicity_is_checked(args, kwargs, error, word):
-    from nimlib.periodicity import Periodicity
+    from nimlib.engine.periodicity import Periodicity
 
     with pytest.raises(error, match=word):
         Periodicity(*args, **kwargs)
 
 
 def test_periodicity_accepts_what_the_search_makes():
-    from nimlib.periodicity import Periodicity, find_period
+    from nimlib.engine.periodicity import Periodicity, find_period
 
     assert find_period(rulesets.kayles).certified
     assert Periodicity(0, 3, 2).saltus == 2 and Periodicity(0, 3, -1).saltus == -1
@@ -414,7 +414,7 @@ def test_dicts_are_not_lists_of_positions():
 
 def test_progress_must_be_a_function():
     from nimlib.engine import grundy_values
-    from nimlib.periodicity import find_period
+    from nimlib.engine.periodicity import find_period
 
     with pytest.raises(TypeError, match="progress must be a function"):
         grundy_values(rulesets.kayles, 10, progress=3)

@@ -17,7 +17,7 @@ import pytest
 
 from nimlib import certificate, cli, coins, hackenbush, play, rulesets, wythoff
 from nimlib.boards import Nimble, Staircase
-from nimlib.periodicity import find_period, search_period
+from nimlib.engine.periodicity import find_period, search_period
 from nimlib.widgets import GameBoard, NimGame, PlayWidget, PuzzleWidget
 
 
@@ -148,18 +148,19 @@ def test_find_period_refuses_values_whose_differences_would_wrap():
 def test_period_search_is_linear(monkeypatch):
     """The search scanned every failed candidate for each new one: subtraction {1, 200000} with 2^20 values ran
     past a minute. Now one Z-function pass answers every candidate: count its calls and the values it reads."""
-    from nimlib import _kernels
+    from nimlib.engine import kernels
+    from nimlib.engine.table import GrundyTable
 
     read = []
-    real = _kernels.z_function
+    real = kernels.z_function
 
     def counted(a):
         read.append(a.size)
         return real(a)
 
-    monkeypatch.setattr(_kernels, "z_function", counted)
+    monkeypatch.setattr(kernels, "z_function", counted)
     n = 1 << 20
-    g = _kernels.GrundyTable(rulesets.subtraction({1, 200000})).extend(n)
+    g = GrundyTable(rulesets.subtraction({1, 200000})).extend(n)
     found = search_period(g, t=200000)
     assert (found.preperiod, found.period, found.certified, found.needed) == (0, 200001, True, 600004)
     assert read == [n]  # one pass over the values, whatever the number of candidates
@@ -190,7 +191,7 @@ def test_plot_heaps_costs_one_bar_a_heap_and_refuses_counts_too_long_to_write():
 def test_best_mask_zero_means_no_mask_helps():
     """best_mask([1, 2, 3]) returns 0: not a missing "winning move" but its documented "no mask makes few values
     rare" (the plain loop is used); forced=True gives the best mask anyway."""
-    from nimlib._kernels import RARE_SHARE, best_mask, class_table
+    from nimlib.engine.table import RARE_SHARE, best_mask, class_table
 
     assert best_mask([1, 2, 3]) == 0 and "no mask" in best_mask.__doc__
     mask = best_mask([1, 2, 3], forced=True)

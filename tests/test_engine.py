@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nimlib import find_period, grundy_value, grundy_values, octal, rulesets
+from nimlib.engine.periodicity import Periodicity, search_period
 from nimlib.grundy import heap_values
-from nimlib.periodicity import Periodicity, search_period
 from nimlib.rulesets import HeapGame, TakeRule
 
 # A copy of tczajka/octal-games (MIT licence, LICENSE alongside), so the tests stand alone
@@ -196,8 +196,8 @@ def test_sizes_are_refused_up_front_with_the_limit(call, message):
 
 def test_a_long_rare_value_run_is_estimated_after_a_probe_and_refused_past_the_budget():
     """Issue 25: grundy_values(grundys_game, 10**7) ran past any estimate. Now a probe counts the rare heaps."""
-    from nimlib._kernels import GrundyTable
     from nimlib.engine import MAX_RARE_WORK, PROBE, estimate_work
+    from nimlib.engine.table import GrundyTable
 
     table = GrundyTable(rulesets.grundys_game)
     table.extend(PROBE)
@@ -217,8 +217,8 @@ def test_a_long_rare_value_run_is_estimated_after_a_probe_and_refused_past_the_b
 
 
 def test_find_period_extends_one_table_and_searches_once_a_stretch(monkeypatch):
-    import nimlib._kernels as kernels
-    import nimlib.periodicity as periodicity
+    import nimlib.engine.kernels as kernels
+    import nimlib.engine.periodicity as periodicity
 
     searched, computed = [], []
     real_search = periodicity.search_period
@@ -228,17 +228,14 @@ def test_find_period_extends_one_table_and_searches_once_a_stretch(monkeypatch):
         return real_search(values, *args, **kwargs)
 
     monkeypatch.setattr(periodicity, "search_period", counting_search)
+    real = kernels.grundy
 
-    def counting(real):
-        def kernel(g, lo, hi, *rest):
-            out = real(g, lo, hi, *rest)
-            computed.append((out[0] if isinstance(out, tuple) else out) - lo)
-            return out
+    def kernel(low, n_low, g, base, lo, hi, *rest):
+        out = real(low, n_low, g, base, lo, hi, *rest)
+        computed.append(out[0] - lo)
+        return out
 
-        return kernel
-
-    for name in ("plain", "sparse"):
-        monkeypatch.setattr(kernels, name, counting(getattr(kernels, name)))
+    monkeypatch.setattr(kernels, "grundy", kernel)  # the one hot loop: the naive mex and the rare-value method
     assert periodicity.find_period(rulesets.grundys_game, limit=8192) is None
     # Six searches (the old code made 16), and every value computed exactly once
     assert searched == [256, 512, 1024, 2048, 4096, 8192]
@@ -252,19 +249,21 @@ def test_progress_is_reported():
 
 
 def test_periodicity_does_not_import_the_engine():
+    """The period search sits low in the engine: it drives the table and the kernels, never the stream or methods."""
     import ast
 
-    source = (Path(__file__).resolve().parents[1] / "nimlib" / "periodicity.py").read_text(encoding="utf-8")
+    source = (Path(__file__).resolve().parents[1] / "nimlib" / "engine" / "periodicity.py").read_text(encoding="utf-8")
     imported = {node.module for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)}
-    assert "engine" not in imported and imported <= {
+    assert imported <= {
         "__future__",
         "collections.abc",
         "dataclasses",
         "numpy",
         "_check",
         "rulesets",
-        "_kernels",
-    }
+        "table",
+        "kernels",
+    }, imported
 
 
 def reference_search(values, t, saltus):

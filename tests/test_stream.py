@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 from nimlib import octal
-from nimlib._kernels import GrundyTable
 from nimlib.engine.methods import choose, parity_class
 from nimlib.engine.stream import (
     CHECKPOINT_NAME,
@@ -26,6 +25,7 @@ from nimlib.engine.stream import (
     stream_values,
     write_frequencies,
 )
+from nimlib.engine.table import GrundyTable
 from nimlib.grundy import heap_values
 
 DATA = Path(__file__).resolve().parent / "data" / "frequencies"
@@ -599,3 +599,27 @@ def test_a_deep_long_or_broken_json_header_is_refused_in_one_short_line(tmp_path
     np.savez(path, meta=np.array(header), **arrays)
     message = _refused(tmp_path)
     assert len(message) < 300
+
+
+@pytest.mark.slow  # about 90 s in all
+@pytest.mark.parametrize(
+    ("code", "n", "window", "method", "row"),
+    # tczajka/octal-games (tests/data): UnsolvedGames.md .04 and .06 at n = 2^17; SolvedGames.md .56, .376 and .354
+    # (whose values are periodic past the prefix + period the row covers): largest idx, largest, rare mask,
+    # num rare, last rare. .06 lists a mask that leaves 40% of its heaps rare: the criterion would take the naive mex
+    [
+        ("0.04", 1 << 17, 1 << 14, "auto", (109363, 1024, 0x7B8, 18860, 131003)),
+        ("0.06", 1 << 17, 1 << 14, "plain", (127083, 1045, 0x5A0, 52923, 131070)),
+        ("0.56", 1 << 19, 1 << 14, "auto", (22778, 64, 0x5B, 46, 1795)),
+        ("0.376", 1 << 22, 1 << 20, "auto", (341612, 176, 0xFE, 510, 1140540)),
+        ("0.354", 1 << 24, 1 << 20, "auto", (1152, 113, 0x3F, 132, 3227)),
+    ],
+)
+def test_a_streamed_run_chooses_its_mask_again_as_czajkas_table_does(code, n, window, method, row):
+    """Issue 31: streamed, 0.04 to 2^17 kept the mask chosen at 2^16 (3b8, 18,867 rare heaps) and, from a small
+    window, stayed on the naive mex for good; the mask is now chosen again at every choice point the values reach."""
+    stream = Stream(octal(code), window=window, method=method)
+    stream.run(n)
+    r = stream.report()
+    assert (r["largest_index"], r["largest"], r["mask"], r["rare_count"], r["last_rare"]) == row
+    assert stream.w < n or code in ("0.04", "0.06", "0.376")  # those grow the window to their far rare heaps

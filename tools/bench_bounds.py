@@ -17,9 +17,9 @@ def timed(label: str, run) -> None:
 
 def main() -> None:
     from nimlib import certificate, coins, hackenbush, rulesets
-    from nimlib._kernels import GrundyTable
     from nimlib.boards import Nimble, Staircase
-    from nimlib.periodicity import search_period
+    from nimlib.engine.periodicity import search_period
+    from nimlib.engine.table import GrundyTable
     from nimlib.play import winning_move
 
     ruler = coins.Ruler(coins.Ruler.max_length)

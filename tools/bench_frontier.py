@@ -1,26 +1,33 @@
-"""The engine at the frontier: time and memory of the streaming engine, and a race with Rogalski's solver.
+"""The engine at the frontier: CPU time and memory of the streaming engine, and a race with Rogalski's solver.
 
-Usage: python tools/bench_frontier.py [--max-log K] [--goal] [--rust DIR]
+Usage: python tools/bench_frontier.py [--min-log K0] [--max-log K] [--games 0.167,...] [--no-table] [--goal]
+                                      [--rust BINARY_OR_DIR]
 
 Prints, asserting nothing:
 
-- 0.167, 0.161 and 0.014 streamed (nimlib.engine.stream) at 2^22 .. 2^K
-  (default K = 24), beside the in-memory engine (``_kernels.GrundyTable``):
-  wall time and the peak resident memory of a fresh process for each run,
+- 0.167, 0.161 and 0.014 streamed (nimlib.engine.stream) at N = 2^22 .. 2^K
+  (default K = 24), beside the in-memory engine (``engine.table.GrundyTable``):
+  the CPU time (user + sys) of the run itself, the whole child process's
+  CPU time (imports and the warm-up included) and its peak resident memory,
   and whether the value frequencies equal the published file where
   tests/data/frequencies has one (2^24: the tests check 0.167 there, this
   script 0.161 and 0.014, which take a minute or more each);
 - 0.106 on the parity method to 2^24;
 - 0.167 to 2^32: extrapolated from the largest size run (``--goal`` runs
   it, about an hour or more, in bounded memory);
-- the race: Rogalski's Rust solver "octal" (MIT) built offline from DIR
-  (``--rust``, or $ROGALSKI_OCTAL) with ``cargo build --release --offline``
-  against Debian's librust-* crates (/usr/share/cargo/registry). When the
-  source or the crates are missing it says so and prints nimlib's figures
-  alone.
+- the race: Rogalski's Rust solver "octal" (MIT) on the same N, ``octal
+  GAME N 0``, which computes heaps 0..N-1 and counts their values, as
+  ``Stream.run(N)`` does; its CPU time (user + sys, from ``os.wait4``), peak
+  memory, and the ratios nimlib/Rust of the CPU times. ``--rust`` (or
+  $ROGALSKI_OCTAL) is the built binary, or a source folder: its
+  target/release/octal if built, else built offline with ``cargo build
+  --release --offline`` against Debian's librust-* crates
+  (/usr/share/cargo/registry; /work/shared/rogalski-octal/build.sh builds it
+  with the crates Debian lacks). When there is none it says so and prints
+  nimlib's figures alone.
 
-Each run is a fresh ``python -c`` process, so the peak memory (ru_maxrss) is
-that run's own. Machines are shared and noisy: compare ratios, not seconds.
+Each run is a fresh process, so the peak memory (ru_maxrss) is that run's own. Machines are shared and
+noisy: CPU time holds up under contention better than wall time; compare ratios, not seconds.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ import os
 import shutil
 import subprocess
 import sys
-import time
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,53 +50,74 @@ import json, resource, sys, time
 from nimlib import octal
 code, n, how = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 if how == "table":
-    from nimlib._kernels import GrundyTable, warm_up
+    from nimlib.engine.table import GrundyTable
     GrundyTable(octal(code)).extend(1 << 16)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     GrundyTable(octal(code)).extend(n)
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     extra = {}
 else:
     from nimlib.engine.stream import Stream
     Stream(octal(code)).run(1 << 16)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     s = Stream(octal(code), method=how)
     s.run(n)
-    extra = {"method": s.method.name, "rare": s.n_rare, "window": s.w, "held_mib": s.memory / 2**20}
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    extra = {"method": s.method.name, "mask": s.method.mask, "rare": s.n_rare, "window": s.w,
+             "held_mib": s.memory / 2**20}
     from pathlib import Path
     from nimlib.engine.stream import read_frequencies
     ref = Path(sys.argv[4]) / code / str(n)
     if ref.is_file():
         extra["reference"] = s.frequencies() == read_frequencies(ref)
-if how == "table":
-    seconds = time.perf_counter() - start
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-print(json.dumps({"seconds": seconds, "peak_mib": peak, **extra}))
+print(json.dumps({"seconds": seconds, "cpu": cpu, **extra}))
 """
+
+
+def child(command: list[str], env: dict | None = None) -> tuple[int, str, float, float]:
+    """Run a command; (exit code, its stdout, or stderr if it failed, its CPU seconds (user + sys), peak MiB).
+
+    The figures are the child's own, from ``os.wait4``: other processes on a shared machine do not count.
+    """
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        proc = subprocess.Popen(command, stdout=out, stderr=err, text=True, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        text = out.read() if proc.returncode == 0 else err.read()
+    return proc.returncode, text, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def run(code: str, n: int, how: str) -> dict:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    out = subprocess.run(
-        [sys.executable, "-c", RUN, code, str(n), how, str(REFERENCE)], capture_output=True, text=True, env=env
-    )
-    if out.returncode:
-        return {"error": out.stderr.strip().splitlines()[-1] if out.stderr.strip() else f"exit {out.returncode}"}
-    return json.loads(out.stdout)
+    status, out, cpu, peak = child([sys.executable, "-c", RUN, code, str(n), how, str(REFERENCE)], env)
+    if status:
+        return {"error": out.strip().splitlines()[-1] if out.strip() else f"exit {status}"}
+    return {**json.loads(out), "process_cpu": cpu, "peak_mib": peak}
 
 
 def show(label: str, r: dict) -> None:
     if "error" in r:
-        print(f"  {label:<28} failed: {r['error']}")
+        print(f"  {label:<24} failed: {r['error']}")
         return
-    more = f"  ({r['method']}, {r['rare']} rare, window {r['window']:,})" if "method" in r else ""
+    more = f"  ({r['method']}, mask {r['mask']:#x}, {r['rare']} rare, window {r['window']:,})" if "method" in r else ""
     if "reference" in r:
         more += "  frequencies " + ("= the published file" if r["reference"] else "DIFFER from the published file")
-    print(f"  {label:<28} {r['seconds']:9.2f} s  {r['peak_mib']:8.0f} MiB peak{more}", flush=True)
+    own = f"{r['cpu']:8.2f} s CPU run" if "cpu" in r else " " * 19
+    print(
+        f"  {label:<24} {own}  {r['process_cpu']:8.2f} s CPU process  {r['peak_mib']:7.0f} MiB peak{more}", flush=True
+    )
 
 
 def build_rust(source: Path | None) -> Path | None:
-    """Build Rogalski's solver offline; None (after saying why) when it cannot be built."""
+    """Rogalski's solver: ``source`` itself if it is the built binary, else its folder's build (made offline if
+    missing); None (after saying why) when there is none."""
+    if source is not None and source.is_file() and os.access(source, os.X_OK):
+        return source
+    built = source / "target" / "release" / "octal" if source is not None else None
+    if built is not None and built.is_file() and os.access(built, os.X_OK):
+        return built
     if source is None or not (source / "Cargo.toml").is_file():
         print(f"Rogalski's solver: no source (--rust DIR or $ROGALSKI_OCTAL; got {source}): not raced")
         return None
@@ -117,51 +145,74 @@ def build_rust(source: Path | None) -> Path | None:
 
 
 def time_rust(exe: Path, code: str, n: int) -> dict:
-    start = time.perf_counter()
-    # its arguments are GAME, how many heaps (g(0..n): it counts heap n too) and 0 (no run past them)
-    out = subprocess.run(["/usr/bin/time", "-f", "%M", str(exe), code, str(n + 1), "0"], capture_output=True, text=True)
-    seconds = time.perf_counter() - start
-    try:
-        peak = int(out.stderr.strip().splitlines()[-1]) / 1024
-    except (ValueError, IndexError):
-        peak = float("nan")
-    return {"seconds": seconds, "peak_mib": peak} if out.returncode == 0 else {"error": f"exit {out.returncode}"}
+    """``octal GAME N 0``: heaps 0..N-1, the heaps ``Stream.run(N)`` computes (no tail phase).
+
+    Its published file N is a run to N + 1 (tests/data/frequencies/README.md); a race computes the same heaps.
+    """
+    status, out, cpu, peak = child([str(exe), code, str(n), "0"])
+    if status:
+        return {"error": f"exit {status}: {out.strip().splitlines()[-1] if out.strip() else ''}"}
+    return {"process_cpu": cpu, "peak_mib": peak}
+
+
+def ratio(a: dict, b: dict, key: str = "process_cpu") -> str:
+    return f"{a['cpu'] / b[key]:.2f}" if "error" not in a and "error" not in b else "-"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--min-log", type=int, default=22, help="smallest size 2^K0 (default 22)")
     parser.add_argument("--max-log", type=int, default=24, help="largest size 2^K for the three games (22..30)")
+    parser.add_argument("--games", default="0.167,0.161,0.014", help="comma-separated octal codes")
+    parser.add_argument("--no-table", action="store_true", help="skip the in-memory engine")
     parser.add_argument("--goal", action="store_true", help="run 0.167 to 2^32 instead of extrapolating")
-    parser.add_argument("--rust", type=Path, default=os.environ.get("ROGALSKI_OCTAL"), help="Rogalski's source")
+    parser.add_argument(
+        "--rust", type=Path, default=os.environ.get("ROGALSKI_OCTAL"), help="Rogalski's binary or source folder"
+    )
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     rust = build_rust(Path(args.rust) if args.rust else None)
-    last = {}
-    for code in ("0.167", "0.161", "0.014"):
+    rows, last = [], {}
+    for code in args.games.split(","):
         print(code)
-        for k in range(22, args.max_log + 1):
+        for k in range(args.min_log, args.max_log + 1):
             n = 1 << k
             streamed = run(code, n, "auto")
             show(f"2^{k} streamed", streamed)
-            if k <= 26:
+            table = {"error": "skipped"}
+            if k <= 26 and not args.no_table:
                 table = run(code, n, "table")
                 show(f"2^{k} in memory", table)
+            raced = {"error": "not raced"}
             if rust is not None:
                 raced = time_rust(rust, code, n)
                 show(f"2^{k} Rogalski (Rust)", raced)
-                if "error" not in raced and "error" not in streamed:
-                    ratio = streamed["seconds"] / raced["seconds"]
-                    print(f"  {'':<28} time ratio nimlib/Rust {ratio:.2f}")
+                print(
+                    f"  {'':<24} CPU ratio nimlib/Rust: streamed {ratio(streamed, raced)}, "
+                    f"in memory {ratio(table, raced)}"
+                )
+            rows.append((code, k, streamed, table, raced))
             if "error" not in streamed:
                 last[code] = (n, streamed)
-    print("0.106 (parity method)")
-    show("2^24 streamed", run("0.106", 1 << 24, "auto"))
+    if rust is not None:
+        print("\nCPU seconds (the run's own for nimlib, the whole process for Rust) and peak MiB")
+        print("game   N     streamed  in memory  Rust      streamed/Rust  in memory/Rust  peak MiB (str/mem/Rust)")
+        for code, k, s, m, r in rows:
+            cpu = [
+                f"{x['cpu' if 'cpu' in x else 'process_cpu']:8.2f}" if "error" not in x else "       -"
+                for x in (s, m, r)
+            ]
+            peak = "/".join(f"{x['peak_mib']:.0f}" if "error" not in x else "-" for x in (s, m, r))
+            print(f"{code:<6} 2^{k}  {cpu[0]}  {cpu[1]}   {cpu[2]}  {ratio(s, r):>13}  {ratio(m, r):>14}  {peak}")
+    if "0.106" not in args.games:
+        print("0.106 (parity method)")
+        show("2^24 streamed", run("0.106", 1 << 24, "auto"))
     print("goal: 0.167 to 2^32")
     if args.goal:
         show("2^32 streamed", run("0.167", 1 << 32, "auto"))
     elif "0.167" in last:
         n, r = last["0.167"]
-        print(f"  extrapolated from 2^{n.bit_length() - 1}: {r['seconds'] * (1 << 32) / n / 60:,.0f} min, "
+        print(f"  extrapolated from 2^{n.bit_length() - 1}: {r['cpu'] * (1 << 32) / n / 60:,.0f} CPU min, "
               f"memory as at 2^{n.bit_length() - 1} ({r['held_mib']:.0f} MiB held)")  # fmt: skip
 
 

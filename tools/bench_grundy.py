@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from nimlib import find_period, grundy_values, octal, rulesets
-from nimlib._kernels import warm_up
+from nimlib.engine.table import warm_up
 from nimlib.grundy import heap_values
 
 C_DIR = Path(__file__).resolve().parent / "c"

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from nimlib import octal
-from nimlib._kernels import GrundyTable
+from nimlib.engine.table import GrundyTable
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "frequencies"
 

@@ -9,9 +9,12 @@
    ("sparse space") kernel costs about |rare heaps| per heap;
 4. otherwise the compiled plain loop looks at every option.
 
-Layers: ``periodicity`` (the period search) sits below this module and
-never imports it; both drive ``_kernels.GrundyTable``. Imported on first
-use, so ``import nimlib`` loads neither numpy nor numba.
+The package is one room, layered inside (contract ``engine`` in
+pyproject.toml): ``periods`` on ``stream``; ``stream`` on ``methods``;
+``methods`` and ``periodicity`` (the period search) on ``table`` (the
+in-memory ``GrundyTable``); everything on ``kernels``, the one compiled hot
+loop. Imported on first use, so ``import nimlib`` loads neither numpy nor
+numba.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ from collections.abc import Callable
 import numpy as np
 
 from .._check import check_int
-from .._kernels import (
+from ..rulesets import HeapGame
+from .periodicity import search_period
+from .table import (
     BYTES_PER_VALUE,
     MAX_N,
     MAX_PYTHON_N,
@@ -30,8 +35,6 @@ from .._kernels import (
     GrundyTable,
     best_mask,
 )
-from ..periodicity import search_period
-from ..rulesets import HeapGame
 
 __all__ = ["MAX_N", "MAX_RARE_WORK", "best_mask", "check_size", "estimate_work", "grundy_values"]
 

@@ -1,27 +1,46 @@
-"""The streaming kernel: Grundy values of an octal game in a fixed buffer (a prefix and a ring of recent values).
+"""The engine's compiled loops (numba, cached on disk): one hot loop for every split game, in memory or streamed.
 
-``buf`` holds 2W values: heaps 0..W-1 at their own index (the *prefix*,
-kept for good) and heap i >= W at W + (i mod W) (the *ring*, the last W
-heaps). Computing heap m needs
+``grundy`` fills heaps lo..hi-1 of a heap game whose moves take j tokens
+and leave no heap (``take_all``), one heap (``take_one``) or two non-empty
+heaps (``take_split``, optionally of unequal sizes as in Grundy's game).
+The in-memory table (``table.GrundyTable``) and the stream
+(``stream.Stream``) both run it; they differ only in where the values are:
 
-- g(m - j) for the moves that leave one heap: in the ring when j <= W;
-- for a split s = m - j into a + (s - a): g(a) and g(s - a). The pair is in
-  the buffer when a < W and s - a >= m - W, that is a <= W - j.
+- heap x < ``n_low`` is ``low[x]`` (the stream's prefix, kept for good);
+- heap x >= ``base`` is ``g[x - base]``, contiguous up to the heap being
+  computed, which is written there too (the table: all of g, ``base`` 0 and
+  ``n_low`` 0; the stream: the last W values copied in front of the chunk,
+  so the inner loops index without a wrap-around or a test).
 
-The rare-value method (``mode`` 1) needs only the splits with a rare part a
-= r (r a rare heap, all of them below W - j: the driver sees to it) and, for
-the few rare values not found that way, the splits from the ends in; when
-s/2 <= W - j every split is in the buffer and the middle is searched too.
-Mode 0 (the naive mex) marks every split, so it needs s/2 <= W - j.
+Heaps in between are not held: the kernel stops with ``OUT_OF_WINDOW``
+before a heap that needs one.
 
-Classes: with ``cls[v] = 1`` for the values v that are rare at even heaps,
-heap x is rare when ``cls[g(x)] ^ (par & x)`` is 1 (``par`` = 1 for the
-parity variant, 0 for the plain one; see ``methods``).
+Methods (``mode``): 0 the naive mex, marking every split; 1 the rare-value
+method (Winning Ways; Flammenkamp): with ``cls[v] = 1`` for the values v
+that are rare at even heaps, heap x is rare when ``cls[g(x)] ^ (par & x)``
+is 1 (``par`` 1 for the parity variant, 0 for the plain one; see
+``methods``). The XOR of two common values is rare, so the splits with a
+rare part (the ``n_rare`` rare heaps so far, ``rare_h`` with their values
+``rare_v``) yield every common option value, about |rare heaps| steps a
+heap. A rare value below the least missing common one is then looked for
+among all splits, every split digit at once, from the middle out and from
+the ends in (where the evidence usually is), stopping as soon as each has
+been seen (the ``need`` array).
 
-The kernel returns (stop, n_rare, status): status 0 done; 1 a value reached
-half the work arrays (grow them); 2 a rare heap at or beyond ``rare_limit``
-(recorded: the driver grows the window or refuses); 3 the values heap m
-needs are not in the buffer (m not computed); 4 the rare list is full.
+Stamps: ``stamp[v] == m + 1`` says v is an option of heap m, so the array is
+never cleared. Its size S is a power of two above twice the largest value:
+a value reaching S/2 stops the kernel (``GROW_WORK``), the driver doubles
+the work arrays and resumes. ``count[v]`` counts the values computed and
+``stats`` = [largest value, its first heap].
+
+Returns (stop, n_rare, status): status ``OK`` done; ``GROW_WORK``;
+``RARE_FAR`` a rare heap at or beyond ``rare_limit`` (recorded: the stream
+grows its window or refuses); ``OUT_OF_WINDOW`` heap ``stop`` needs values
+not held (not computed); ``RARE_FULL`` the rare list is full.
+
+``take_any`` (Nim-like games: "take any number" reaches every smaller heap)
+is another algorithm, a running count of the prefix's values, not a copy
+of this loop; ``z_function`` serves the period search.
 """
 
 from __future__ import annotations
@@ -30,20 +49,15 @@ import numpy as np
 from numba import njit
 
 OK, GROW_WORK, RARE_FAR, OUT_OF_WINDOW, RARE_FULL = 0, 1, 2, 3, 4
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _get(buf, w, wm, i):  # pragma: no cover - compiled
-    # Unsigned indices: numba then skips the negative-index wraparound test on every access
-    if i < w:
-        return buf[np.uint64(i)]
-    return buf[np.uint64(w + (i & wm))]
+U1 = np.uint64(1)
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
-def stream(
-    buf,
-    w,
+def grundy(
+    low,
+    n_low,
+    g,
+    base,
     lo,
     hi,
     take_all,
@@ -62,8 +76,7 @@ def stream(
     count,
     stats,
 ):  # pragma: no cover - compiled
-    """Fill heaps lo..hi-1 into ``buf``; ``count[v]`` counts the values, stats = [largest, its first heap]."""
-    wm = w - 1
+    """Fill heaps lo..hi-1 (see the module docstring); returns (stop, n_rare, status)."""
     top = stamp.size // 2
     n_split = take_split.size
     for m in range(lo, hi):
@@ -74,19 +87,29 @@ def stream(
             if m == j:
                 stamp[0] = version
         for j in take_one:
-            if m - j >= 1:
-                stamp[np.uint64(_get(buf, w, wm, m - j))] = version
+            y = m - j
+            if y >= 1:
+                if n_low <= y < base:
+                    return m, n_rare, OUT_OF_WINDOW
+                stamp[np.uint64(low[np.uint64(y)] if y < n_low else g[np.uint64(y - base)])] = version
         if mode == 0:
             for k in range(n_split):
-                j = take_split[k]
-                s = m - j
+                s = m - take_split[k]
                 h = s // 2
                 if unequal and 2 * h == s:
                     h -= 1
-                if h > w - j:
+                if h < 1:
+                    continue
+                if base == 0:  # every heap is in g: no test in the loop
+                    us = np.uint64(s - base)
+                    for a in range(U1, np.uint64(h) + U1):
+                        stamp[g[a - np.uint64(base)] ^ g[us - a]] = version
+                    continue
+                if not (h < n_low and s - h >= base):
                     return m, n_rare, OUT_OF_WINDOW
-                for a in range(1, h + 1):
-                    stamp[_get(buf, w, wm, a) ^ _get(buf, w, wm, s - a)] = version
+                us = np.uint64(s - base)
+                for a in range(U1, np.uint64(h) + U1):
+                    stamp[low[a] ^ g[us - a]] = version
             value = 0
             while stamp[value] == version:
                 value += 1
@@ -98,19 +121,28 @@ def stream(
                 s = m - take_split[k]
                 if s < 2:
                     continue
-                if s - far >= w and not unequal:
-                    # Every partner s - r is in the ring (the usual case): no tests in the loop
-                    for i in range(first, n_rare):
-                        x = np.uint64(w + ((s - rare_h[i]) & wm))
-                        stamp[np.uint64(rare_v[i] ^ buf[x])] = version
+                if s > far and s - far >= base:
+                    # Every partner s - r is in g (the usual case): the hot loop, no tests but Grundy's r = s - r
+                    us = np.uint64(s - base)
+                    if unequal:
+                        for i in range(first, n_rare):
+                            r = rare_h[i]
+                            if r + r != s:
+                                stamp[np.uint64(rare_v[i] ^ g[us - np.uint64(r)])] = version
+                    else:
+                        for i in range(first, n_rare):
+                            stamp[np.uint64(rare_v[i] ^ g[us - np.uint64(rare_h[i])])] = version
                     continue
-                for i in range(n_rare):
+                for i in range(first, n_rare):
                     r = rare_h[i]
                     if r >= s:
                         break
-                    if r < 1 or (unequal and r + r == s):
+                    if unequal and r + r == s:
                         continue
-                    stamp[np.uint64(rare_v[i] ^ _get(buf, w, wm, s - r))] = version
+                    y = s - r
+                    if n_low <= y < base:
+                        return m, n_rare, OUT_OF_WINDOW
+                    stamp[np.uint64(rare_v[i] ^ (low[np.uint64(y)] if y < n_low else g[np.uint64(y - base)]))] = version
             cand = 0
             while (cls[cand] ^ pm) or stamp[cand] == version:
                 cand += 1
@@ -119,43 +151,65 @@ def stream(
                 if (cls[v] ^ pm) and stamp[v] != version:
                     need[v] = version
                     missing += 1
-            # The splits of two common parts, from the middle out (when all are in the buffer) and the ends in
-            t = 0
+            # The splits of two common parts, from the middle out (when all are held) and the ends in
             incomplete = False
-            while missing:
-                progress = False
-                for k in range(n_split):
-                    j = take_split[k]
-                    s = m - j
-                    h = s // 2
-                    e = 1 + t
-                    if h <= w - j:
-                        a = h - t
-                        if e > a:
+            if missing and n_split == 1 and base == 0:
+                # One split digit, every heap in g (Grundy's game, Officers in memory): a tight loop
+                s = m - take_split[0]
+                a = s // 2
+                if unequal and 2 * a == s:
+                    a -= 1
+                e = 1
+                us = np.uint64(max(s, 0))
+                while e <= a and missing:
+                    part = a  # the middle - t, then the end 1 + t
+                    while True:
+                        x = g[np.uint64(part)] ^ g[us - np.uint64(part)]
+                        if need[x] == version:
+                            need[x] = 0
+                            missing -= 1
+                        if part == e:
+                            break
+                        part = e
+                    a -= 1
+                    e += 1
+            else:
+                t = 0
+                while missing:
+                    progress = False
+                    for k in range(n_split):
+                        s = m - take_split[k]
+                        h = s // 2
+                        e = 1 + t
+                        if e > h:
+                            continue  # every split of this digit seen
+                        if base == 0 or (h < n_low and s - h >= base):
+                            a = h - t  # every split held: the middle - t and the end 1 + t
+                            if e > a:
+                                continue
+                        elif e < n_low and s - e >= base:
+                            a = e  # the middle is not held: the end 1 + t only
+                        else:
+                            incomplete = True  # this digit's further splits are not held
                             continue
                         progress = True
-                        if not (unequal and 2 * a == s):
-                            x = _get(buf, w, wm, a) ^ _get(buf, w, wm, s - a)
-                            if need[x] == version:
-                                need[x] = 0
-                                missing -= 1
-                        if e < a:
-                            x = _get(buf, w, wm, e) ^ _get(buf, w, wm, s - e)
-                            if need[x] == version:
-                                need[x] = 0
-                                missing -= 1
-                    elif e <= w - j:
-                        progress = True
-                        if not (unequal and 2 * e == s):
-                            x = _get(buf, w, wm, e) ^ _get(buf, w, wm, s - e)
-                            if need[x] == version:
-                                need[x] = 0
-                                missing -= 1
-                    else:
-                        incomplete = True  # this digit's further splits are not in the buffer
-                if not progress:
-                    break
-                t += 1
+                        part = a
+                        while True:
+                            if not (unequal and 2 * part == s):
+                                y = s - part
+                                if base == 0:  # every heap in g (the table, the stream's prefix)
+                                    x = g[np.uint64(part)] ^ g[np.uint64(y)]
+                                else:  # the stream's window: the small part in the prefix, the large one in g
+                                    x = low[np.uint64(part)] ^ g[np.uint64(y - base)]
+                                if need[x] == version:
+                                    need[x] = 0
+                                    missing -= 1
+                            if part == e:
+                                break
+                            part = e
+                    if not progress:
+                        break
+                    t += 1
             if missing and incomplete:
                 for v in range(cand):
                     need[v] = 0
@@ -166,10 +220,7 @@ def stream(
                     if need[v] == version:
                         value = v
                         break
-        if m < w:
-            buf[m] = value
-        else:
-            buf[w + (m & wm)] = value
+        g[np.uint64(m - base)] = value
         count[value] += 1
         if value > stats[0]:
             stats[0] = value
@@ -188,3 +239,74 @@ def stream(
         if status != OK:
             return m + 1, n_rare, status
     return hi, n_rare, OK
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
+def take_any(g, lo, hi, take_split, unequal, take_except, stamp, count, low):  # pragma: no cover - compiled
+    """Fill g[lo:hi] for "take any number but ``take_except``" plus splits.
+
+    ``count[v]`` is how many of g(0..m-1) equal v, and ``low`` the least v with
+    count 0 (the mex of the prefix). Taking reaches every smaller heap except
+    m - e for e in take_except, so v is a taking option exactly when count[v]
+    exceeds the number of excluded heaps with value v. Every split is marked
+    (these games have no rare values). Returns (stop, low); stops early when a
+    value reaches half of ``stamp``, like ``grundy``.
+    """
+    top = stamp.size // 2
+    for m in range(lo, hi):
+        version = np.uint64(m + 1)
+        for j in take_split:
+            s = m - j
+            h = s // 2
+            if unequal and 2 * h == s:
+                h -= 1
+            if h >= 1:
+                us = np.uint64(s)
+                for a in range(U1, np.uint64(h) + U1):
+                    stamp[g[a] ^ g[us - a]] = version
+        for e in take_except:
+            if e <= m:
+                count[g[m - e]] -= 1
+        v = low
+        while count[v] or stamp[v] == version:
+            v += 1
+        for e in take_except:
+            if e <= m:
+                w = g[m - e]
+                if w < v and count[w] == 0 and stamp[w] != version:
+                    v = w
+        for e in take_except:
+            if e <= m:
+                count[g[m - e]] += 1
+        g[m] = v
+        count[v] += 1
+        while count[low]:
+            low += 1
+        if v >= top:
+            return m + 1, low
+    return hi, low
+
+
+@njit(cache=True)
+def z_function(a: np.ndarray) -> np.ndarray:
+    """z[k] = the length of the longest common prefix of ``a`` and ``a[k:]`` (z[0] = len(a)), in linear time.
+
+    Used by ``periodicity.search_period``: a shift k with a long enough common prefix of the reversed
+    sequence is a period of its end.
+    """
+    n = a.size
+    z = np.zeros(n, dtype=np.int32)  # n < 2^31: find_period's MAX_LIMIT is 2^26
+    if n == 0:
+        return z
+    z[0] = n
+    left = right = 0
+    for i in range(1, n):
+        k = 0
+        if i < right:
+            k = min(right - i, z[i - left])
+        while i + k < n and a[k] == a[i + k]:
+            k += 1
+        z[i] = k
+        if i + k > right:
+            left, right = i, i + k
+    return z

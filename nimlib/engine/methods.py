@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._kernels import MAX_MASK_VALUE, RARE_SHARE
+from .table import MAX_MASK_VALUE, RARE_SHARE
 
 METHODS = ("auto", "plain", "parity", "naive")
 

@@ -2,7 +2,10 @@
 
 ``Stream(game).run(n)`` computes g(0), …, g(n-1) of an octal game keeping
 only a prefix of W values, a ring of the last W values and the rare heaps
-(heap, value): memory is about 8·W bytes + 12 bytes a rare heap, whatever n
+(heap, value), and runs the engine's one hot loop (``kernels.grundy``, the
+one the in-memory table runs) on a contiguous copy of the last W values
+followed by room for the next ones (``tail``): memory is about 8·W bytes
+for the state, 4·W to 8·W for the tail, + 12 bytes a rare heap, whatever n
 is. It reports what researchers compare: the frequency of every value, the
 largest value and its first heap, the rare heaps, the last rare heap and the
 mask (``report``). Frequencies go to a file laid out as Rogalski's published
@@ -11,7 +14,9 @@ value from 0 to the largest, zero counts included; ``frequencies`` counts
 heaps 0..n-1, or 1..n-1 with ``count_from=1``, so his file N is a run to N + 1).
 
 The method (``methods.choose``) is chosen again at 512, 1024, … values
-while every value so far is still held. The window W doubles (up to
+while every value so far is still held, the last one too when a run ends on
+it (as the in-memory table does); under the naive mex, which holds every
+value anyway, the window doubles to reach the choice point. The window W doubles (up to
 ``max_window``) while that is still possible: when a rare heap turns up
 beyond W/2 - t (t the largest take) or a heap needs values the buffer has
 dropped, as long as n <= 2W. Later, the game is not one the window can
@@ -50,9 +55,9 @@ from pathlib import Path
 import numpy as np
 
 from .._check import check_int
-from .._kernels import FIRST_CHECKPOINT
 from . import kernels
 from .methods import METHODS, Method, choose
+from .table import FIRST_CHECKPOINT
 
 FORMAT = "nimlib-stream"
 VERSION = 1
@@ -61,7 +66,7 @@ CHUNK = 1 << 20
 MIN_WINDOW = 1 << 10
 DEFAULT_WINDOW = 1 << 20
 MAX_WINDOW = 1 << 26
-"""The largest window: 2·2^26 values of 4 bytes, 512 MiB."""
+"""The largest window: 2·2^26 values of 4 bytes, 512 MiB, and the kernel's tail of 2^26 + 2^23 (288 MiB)."""
 RARE_CAP = 1 << 22
 """The most rare heaps kept (12 bytes each, 48 MiB): beyond it the rare-value method is not worth it."""
 CHECKPOINT_NAME = "stream.npz"
@@ -111,6 +116,7 @@ class Stream:
         self.w = _pow2_at_least(max(window, MIN_WINDOW, 4 * self.tmax + 4))
         self.max_window = max(self.w, _pow2_at_least(max_window))
         self.buf = np.zeros(2 * self.w, dtype=np.uint32)
+        self._new_tail()
         self.size = 0
         self.count = np.zeros(64, dtype=np.int64)
         self.stats = np.zeros(2, dtype=np.int64)  # largest value, its first heap
@@ -131,7 +137,7 @@ class Stream:
     @property
     def memory(self) -> int:
         """Bytes the state holds now."""
-        arrays = (self.buf, self.count, self.rare_h, self.rare_v, self.stamp, self.need, self.cls)
+        arrays = (self.buf, self.tail, self.count, self.rare_h, self.rare_v, self.stamp, self.need, self.cls)
         return sum(a.nbytes for a in arrays)
 
     def history(self) -> np.ndarray:
@@ -168,7 +174,15 @@ class Stream:
             idx = np.arange(new_w, values.size, dtype=np.int64)
             buf[new_w + (idx & (new_w - 1))] = values[new_w:]
         self.buf, self.w = buf, new_w
+        self._new_tail()
         return True
+
+    def _new_tail(self) -> None:
+        """The kernel's contiguous scratch: the last W values, then room for the next ones (``_chunk``)."""
+        room = min(self.w, max(self.w // 8, 1 << 20))
+        self.tail = np.zeros(self.w + room, dtype=np.uint32)  # calloc: pages are touched only when used
+        self.tail_base = 0
+        self.tail_end = -1  # the tail holds heaps tail_base..tail_end-1 (none yet)
 
     def _grow_work(self, size: int) -> None:
         stamp = np.zeros(size, dtype=np.uint64)
@@ -246,11 +260,10 @@ class Stream:
                 # Stale (the window grew past it within a chunk): a choice point behind us would stop every
                 # chunk before it starts, so the next one is the next power of two ahead
                 self.next_choice = _next_choice_after(self.size)
-            if self.size == self.next_choice and self.size <= self.w and self.take_split.size:
-                self._choose()
+            self._choose_if_due()
             hi = min(n, self.size + self.chunk)
-            if self.take_split.size and self.next_choice <= self.w:
-                hi = min(hi, self.next_choice)
+            if self.take_split.size and (self.next_choice <= self.w or self.method.name == "naive"):
+                hi = min(hi, self.next_choice)  # stop at the choice point (naive: the window can grow to it)
             before = self.size
             self._chunk(hi)
             if self.size <= before:  # a state no run could reach; never spin on it
@@ -265,8 +278,32 @@ class Stream:
                 except CheckpointSaveError as error:
                     self.save_error = str(error)  # keep computing: the final save tries again
                 last_save = time.monotonic()
+        if self.size >= n:
+            self._choose_if_due()  # a run that ends on a choice point reports the method its values choose
+
+    def _choose_if_due(self) -> None:
+        """Choose the method again at a choice point (512, 1024, …) while every value so far is in the prefix.
+
+        Under the naive mex every value is held anyway (size <= 2W): the window then doubles, when it may, so
+        that the choice is made as in memory, rather than the run staying naive (quadratic) for good.
+        """
+        if self.size != self.next_choice or not self.take_split.size:
+            return
+        if self.size > self.w and self.method.name == "naive":
+            self._grow_window()
+        if self.size <= self.w:
+            self._choose()
+        else:
+            self.next_choice *= 2  # its values are no longer all held: this choice point passes
 
     def _chunk(self, hi: int) -> None:
+        """Compute heaps size..hi-1 with the engine's one hot loop (``kernels.grundy``).
+
+        Heaps below W are computed in the prefix at their own index. Past it the kernel works on ``tail``,
+        a contiguous copy of the last W values followed by room for new ones, so its inner loops index
+        without a wrap-around or a test; the new values are then copied into the ring (the state
+        checkpoints and ``history`` read). When the room is used up the last W values slide to the front.
+        """
         while self.size < hi:
             if self.n_rare == self.rare_h.size:
                 if self.rare_h.size >= RARE_CAP:
@@ -275,11 +312,26 @@ class Stream:
                 self.rare_v = np.concatenate((self.rare_v, np.zeros(self.rare_v.size, np.uint32)))
             if self.stamp.size < 64:
                 self._grow_work(64)
-            stop, self.n_rare, status = kernels.stream(
-                self.buf, self.w, self.size, hi, self.take_all, self.take_one, self.take_split, self.unequal,
+            lo, w = self.size, self.w
+            if lo < w:  # the prefix: every heap so far at its own index
+                low, n_low, g, base, stop_at = self.buf, 0, self.buf, 0, min(hi, w)
+            else:
+                if self.tail_end != lo:  # a new tail (first use, a resume, a grown window)
+                    self.tail_base, self.tail_end = lo - w, lo
+                    self._gather(self.tail_base, lo, self.tail[:w])
+                elif lo - self.tail_base == self.tail.size:  # full: slide the last W values to the front
+                    self.tail[:w] = self.tail[lo - w - self.tail_base :]
+                    self.tail_base = lo - w
+                low, n_low, g, base = self.buf, w, self.tail, self.tail_base
+                stop_at = min(hi, base + self.tail.size)
+            stop, self.n_rare, status = kernels.grundy(
+                low, n_low, g, base, lo, stop_at, self.take_all, self.take_one, self.take_split, self.unequal,
                 self.stamp, self.need, self.cls, self.method.par, 0 if self.method.name == "naive" else 1,
-                self.rare_h, self.rare_v, self.n_rare, self.w // 2 - self.tmax, self.count, self.stats,
+                self.rare_h, self.rare_v, self.n_rare, w // 2 - self.tmax, self.count, self.stats,
             )  # fmt: skip
+            if lo >= w:
+                self._scatter(lo, self.tail[lo - base : stop - base])
+                self.tail_end = stop
             self.size = stop
             if status == kernels.GROW_WORK:
                 self._grow_work(2 * self.stamp.size)
@@ -287,11 +339,37 @@ class Stream:
                 r = stop - 1
                 if not self._grow_window(r):
                     raise WindowError(self._far_message(r))
-            elif status == kernels.OUT_OF_WINDOW and not self._grow_window():
-                raise WindowError(
-                    f"{self.game.code}: heap {stop:,} needs splits beyond the window of {self.w:,} values "
-                    f"(method {self.method.name}; at most {self.max_window:,})"
-                )
+                return  # the window grew: ``_run`` stops the next chunk at a choice point it may now hold
+            elif status == kernels.OUT_OF_WINDOW:
+                if not self._grow_window():
+                    raise WindowError(
+                        f"{self.game.code}: heap {stop:,} needs splits beyond the window of {self.w:,} values "
+                        f"(method {self.method.name}; at most {self.max_window:,})"
+                    )
+                if stop > lo:
+                    return  # as above (with no heap done, go on: ``_run`` counts a chunk without progress as stuck)
+
+    def _gather(self, lo: int, hi: int, out: np.ndarray) -> None:
+        """Copy heaps lo..hi-1 (all held: in the prefix or among the last W) into ``out``, in order."""
+        w, i = self.w, 0
+        if lo < w:
+            k = min(hi, w) - lo
+            out[:k] = self.buf[lo : lo + k]
+            i, lo = k, lo + k
+        while lo < hi:
+            pos = lo & (w - 1)
+            k = min(hi - lo, w - pos)
+            out[i : i + k] = self.buf[w + pos : w + pos + k]
+            i, lo = i + k, lo + k
+
+    def _scatter(self, lo: int, values: np.ndarray) -> None:
+        """Copy the values of heaps lo.. (all >= W) into their ring slots."""
+        w, i = self.w, 0
+        while i < values.size:
+            pos = (lo + i) & (w - 1)
+            k = min(values.size - i, w - pos)
+            self.buf[w + pos : w + pos + k] = values[i : i + k]
+            i += k
 
     # ------------------------------------------------------------ results
 

@@ -2,7 +2,7 @@
 //
 // The reader types an octal code ("0.77", "4.07") or a subtraction set ("{1, 3, 4}"). The page computes
 // the Grundy values g(0), g(1), … by mex (the same rule nimlib.rulesets.octal builds), finds the least
-// period that the octal periodicity theorem certifies (nimlib.periodicity.search_period's criterion:
+// period that the octal periodicity theorem certifies (nimlib.engine.periodicity.search_period's criterion:
 // g(n + p) = g(n) for n0 <= n < 2·n0 + p + t, n0 >= 1, so 2·n0 + 2p + t values are read), draws a table
 // and a plot, and mounts the generic "heaps" play widget with those values.
 //

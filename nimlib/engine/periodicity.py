@@ -5,9 +5,9 @@ g(n + p) = g(n) for every n with n0 <= n < 2·n0 + p + t (n0 >= 1), then
 g(n + p) = g(n) for every n >= n0. So finitely many values prove a period for
 all heap sizes.
 
-Layers: this module never imports the engine (``nimlib.engine`` uses
-``search_period`` from here); to compute a game's values, ``find_period``
-drives the same ``_kernels.GrundyTable`` the engine uses.
+Layers: this module uses only ``table`` and ``kernels`` of the engine
+(``grundy_values`` uses ``search_period`` from here); to compute a game's
+values, ``find_period`` drives the same ``table.GrundyTable`` the engine uses.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._check import check_bool, check_int
-from .rulesets import HeapGame
+from .._check import check_bool, check_int
+from ..rulesets import HeapGame
 
 __all__ = ["MAX_LIMIT", "MAX_VALUE", "Periodicity", "find_period", "search_period"]
 
@@ -99,7 +99,7 @@ def find_period(
                 f"limit = {limit:,} is too large: find_period computes at most {MAX_LIMIT:,} values "
                 "(2^26; Grundy's game takes minutes at that size)"
             )
-        from ._kernels import GrundyTable
+        from .table import GrundyTable
 
         game = ruleset_or_values
         # The theorem's proof pairs a split of n + p - j with one of n - j that may be equal: it covers
@@ -144,7 +144,7 @@ def search_period(values: np.ndarray, t: int | None, *, saltus: bool = False) ->
     for every i from ``first_sure(p)`` to the end, where first_sure(p) = p + the largest preperiod p
     may have (certified: 2·n0 + 2p + t <= n; observed: n - n0 >= max(3p, n/2)). Read backwards, that
     is a common prefix of the reversed sequence (of differences, with a saltus) and its shift by p, so
-    one Z-function (the longest such prefix for every shift at once, ``_kernels.z_function``) answers
+    one Z-function (the longest such prefix for every shift at once, ``kernels.z_function``) answers
     every p; the least one that qualifies then gets its exact preperiod from one pass.
     """
     g = _checked_values(values)
@@ -153,7 +153,7 @@ def search_period(values: np.ndarray, t: int | None, *, saltus: bool = False) ->
         return None  # the theorem needs at least 2·1 + 2·1 + t values: none is certified from these
     if n < 2:
         return None
-    from ._kernels import z_function
+    from .kernels import z_function
 
     ps = np.arange(1, n // 2 + 1, dtype=np.int64)
     # The largest n0 a qualifying p can have: certified, 2·max(n0, 1) + 2p + t <= n; observed,
