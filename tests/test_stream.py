@@ -460,6 +460,46 @@ def test_a_forged_state_with_a_recomputed_digest_is_refused_by_the_cross_checks(
     _refused(tmp_path, message)
 
 
+def _move_count(meta, arrays, source: int, target: int, amount: int) -> None:
+    count = arrays["count"]
+    count[source] -= amount
+    count[target] += amount
+
+
+@pytest.mark.parametrize("n", [1500, 5000])  # every value held (window 1024: prefix + ring), and not
+def test_forged_frequencies_with_a_recomputed_digest_are_refused(tmp_path, n):
+    # One heap moved from value 0 to value 1 keeps the sum; the values held are recounted. Past the window
+    # only a lower bound can be checked: all of value 1's count moved to value 2 breaks it
+    _saved(tmp_path, n=n)
+    whole = n <= 2 * 1024
+    _rewrite(
+        tmp_path,
+        lambda meta, arrays: _move_count(
+            meta, arrays, 0 if whole else 1, 1 if whole else 2, 1 if whole else int(arrays["count"][1])
+        ),
+        resign=True,
+    )
+    _refused(tmp_path, "the count of value")
+
+
+def test_counts_that_wrap_round_int64_to_the_right_sum_are_refused(tmp_path):
+    _saved(tmp_path)
+
+    def wrap(meta, arrays):
+        arrays["count"][:4] += 1 << 62  # four times 2^62 wraps round to the same int64 sum
+
+    _rewrite(tmp_path, wrap, resign=True)
+    _refused(tmp_path, "count must")
+
+
+def test_a_window_past_the_limit_is_refused_before_allocating():
+    for name in ("window", "max_window"):
+        with pytest.raises(ValueError, match=f"{name} must be at most MAX_WINDOW"):
+            Stream(octal("0.167"), **{name: 1 << 40})
+    with pytest.raises(ValueError, match="window must be at most MAX_WINDOW"):
+        stream_values(octal("0.167"), 10, window=1 << 34)
+
+
 def test_a_stale_or_forged_next_choice_cannot_make_run_spin():
     stream = Stream(octal("0.161"), window=1 << 12)
     stream.run(5000)

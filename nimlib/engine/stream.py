@@ -32,11 +32,13 @@ header first and checks every size before it allocates, then refuses (one
 damaged or foreign, of another game or format version, whose digest does not
 match, or whose state disagrees with the game: the held prefix is recomputed
 (its first ``RECHECK`` values), and the method, mask and rare heaps derived
-again from the values held.
+again from the values held, and the frequencies recounted over the values held
+(exactly when the window holds every value, as a lower bound otherwise).
 
 A checkpoint is trusted input: its digest catches damage, not a forger (who
 can recompute it). The cross-checks catch a forged state only where it is
-cheap to recompute; values past the recomputed prefix are taken on trust.
+cheap to recompute; values past the recomputed prefix, and the counts of heaps
+no longer held, are taken on trust.
 """
 
 from __future__ import annotations
@@ -106,6 +108,9 @@ class Stream:
             raise ValueError(f"method must be one of {METHODS}, got {method!r}")
         window = check_int(window, "window")
         max_window = check_int(max_window, "max_window")
+        for name, value in (("window", window), ("max_window", max_window)):
+            if value > MAX_WINDOW:  # refused before allocating: 2^40 would ask for terabytes
+                raise ValueError(f"{name} must be at most MAX_WINDOW = {MAX_WINDOW:,} values, got {value:,}")
         self.game = game
         self.requested = method
         self.take_all = np.array(takes.take_all, dtype=np.int64)
@@ -628,7 +633,9 @@ def _check_state(path: Path, stream: Stream, meta: dict, arrays: dict[str, np.nd
         problems.append(f"window {w} is not a power of two of at least {MIN_WINDOW} (and 4t + 4)")
     if n_rare and (np.any(np.diff(rare_h) <= 0) or rare_h[0] < 0 or rare_h[-1] >= size):
         problems.append("the rare heaps must increase and lie below size")
-    if np.any(count < 0) or int(count.sum()) != size or (size and count[largest] < 1):
+    # Each count at most size first: a sum of int64 counts can wrap round to size (2^62 added four times)
+    wrong = np.any(count < 0) or np.any(count > size) or int(count.sum(dtype=object)) != size
+    if wrong or (size and count[largest] < 1):
         problems.append(f"count must have {largest + 1} entries summing to size {size}")
     if size > 2 * w and meta["method"] == "naive" and stream.take_split.size:
         problems.append("the naive method holds every value: size cannot pass 2·window")
@@ -666,6 +673,7 @@ def _recheck(path: Path, stream: Stream, w: int) -> None:
     # The rare heaps among the values held are exactly those the method makes rare, with the values held
     ring_lo = max(w, size - w) if size > w else size
     kept, kept_v = stream.rare_h[: stream.n_rare], stream.rare_v[: stream.n_rare].astype(np.int64)
+    seen = np.zeros(largest + 1, dtype=np.int64)  # the counts of the values held, recounted
     block = 1 << 20
     spans = [(lo, min(lo + block, held)) for lo in range(0, held, block)]
     spans += [(lo, min(lo + block, size)) for lo in range(ring_lo, size, block)]
@@ -674,11 +682,21 @@ def _recheck(path: Path, stream: Stream, w: int) -> None:
         values = (prefix[lo:hi] if hi <= held else stream.buf[w + (heaps & (w - 1))]).astype(np.int64)
         if values.size and int(values.max()) > largest:
             raise CheckpointError(f"{path}: a value held ({int(values.max()):,}) is above the largest, {largest:,}")
+        seen += np.bincount(values, minlength=largest + 1)
         a, b = np.searchsorted(kept, (lo, hi))
         if not np.array_equal(_rare_at(stream.method, heaps, values), kept[a:b]):
             raise CheckpointError(f"{path}: the rare heaps in {lo:,}..{hi - 1:,} disagree with the values held")
         if np.any(kept_v[a:b] != values[kept[a:b] - lo]):
             raise CheckpointError(f"{path}: the rare values in {lo:,}..{hi - 1:,} disagree with the values held")
+    # The frequencies: exactly the recount when every value is held, else at least it (the rest is trusted input)
+    count = stream.count[: largest + 1]
+    whole = int(seen.sum()) == size
+    if (whole and not np.array_equal(count, seen)) or np.any(count < seen):
+        value = int(np.flatnonzero(count != seen if whole else count < seen)[0])
+        raise CheckpointError(
+            f"{path}: the count of value {value:,} ({int(count[value]):,}) disagrees with the "
+            f"{int(seen[value]):,} values held"
+        )
     at = int(stream.stats[1])
     if size and (at < held and prefix[at] != largest):
         raise CheckpointError(f"{path}: largest_index {at:,} does not hold the largest value {largest:,}")
