@@ -620,31 +620,45 @@ def cmd_rare(args: argparse.Namespace) -> int:
     is_rare = class_table(mask, int(values.max()) + 1)[values].astype(bool) if mask else np.zeros(values.size, bool)
     rare = np.flatnonzero(is_rare)
     largest = int(values.argmax())
-    classes = sorted({int(v) for v in values[~is_rare]})
+    classes = np.unique(values[~is_rare])  # an array: Nim to 2^24 has 8 million common values
     data = {
         "game": spec.label,
         "n": int(values.size),
         "mask": mask,
         "rare_count": int(rare.size),
         "last_rare": int(rare[-1]) if rare.size else None,
-        "rare": [[int(h), int(values[h])] for h in rare],
-        "common_values": classes,
         "largest": int(values[largest]),
         "largest_index": largest,
     }
     text = (
         f"{spec.label}, n < {values.size}: mask {mask:#x} (v is rare when popcount(v & mask) is even)\n"
-        f"  {rare.size} rare heaps, the last at {data['last_rare']}; {len(classes)} common values\n"
+        f"  {rare.size} rare heaps, the last at {data['last_rare']}; {classes.size} common values\n"
         f"  largest value {data['largest']} at n = {largest}\n"
         f"  rare (heap: value): "
-        + ", ".join(f"{h}: {v}" for h, v in data["rare"][:40])
+        + ", ".join(f"{h}: {values[h]}" for h in rare[:40].tolist())
         + (" …" if rare.size > 40 else "")
     )
     if args.plot:
         _plot_rare(values, rare, spec.label, mask, args.plot)
         data["plot"] = str(args.plot)
         text += f"\nplot written to {args.plot}"
-    _emit(args, data, text)
+    if not args.json:
+        print(text)
+        return 0
+    # The lists are written a chunk at a time: built whole (lists of Python ints, then one string) they took
+    # over 2 GiB for Nim to 2^24, more than --help promises
+    out = sys.stdout
+    out.write(json.dumps(data)[:-1] + ', "rare": [')
+    for i in range(0, rare.size, CHUNK):
+        heaps = rare[i : i + CHUNK]
+        out.write(
+            (", " if i else "")
+            + ", ".join(f"[{h}, {v}]" for h, v in zip(heaps.tolist(), values[heaps].tolist(), strict=True))
+        )
+    out.write('], "common_values": [')
+    for i in range(0, classes.size, CHUNK):
+        out.write((", " if i else "") + ", ".join(map(str, classes[i : i + CHUNK].tolist())))
+    out.write("]}\n")
     return 0
 
 
@@ -671,6 +685,8 @@ def _rare_stream(args: argparse.Namespace, spec: GameSpec, game: HeapGame) -> in
     for path, option in ((args.frequencies, "--frequencies"),):
         if path is not None:
             _check_output_path(path, option)
+    if args.checkpoint is not None and not args.checkpoint.strip():  # Path("") is the current folder
+        raise ValueError("--checkpoint needs a folder name, got an empty one")
     folder = Path(args.checkpoint) if args.checkpoint is not None else None
     # The folder is checked and locked before any work: a writable folder, no other live run on it
     with lock(folder) if folder is not None else nullcontext():

@@ -181,6 +181,27 @@ def test_rare_against_the_published_table(capsys, tmp_path):
     assert data["largest"] == max(grundy_values(rulesets.grundys_game, 100_000).tolist())
 
 
+def test_rare_json_is_written_a_chunk_at_a_time(capsys, monkeypatch):
+    # rare nim --to 2^24 --json built its lists whole (lists of Python ints, then one string): 2,349 MiB, more than
+    # the 2 GiB --help promises. The lists are now written in chunks: the same JSON, in bounded memory
+    from nimlib import cli
+
+    monkeypatch.setattr(cli, "CHUNK", 1000)  # several chunks in a small run
+    data = run_json(capsys, "rare", "0.6", "--to", "5000")
+    values = grundy_values(rulesets.octal("0.6"), 5000).tolist()
+    rare = [h for h, v in enumerate(values) if bin(v & data["mask"]).count("1") % 2 == 0]
+    assert data["rare"] == [[h, values[h]] for h in rare] and data["rare_count"] == len(rare)
+    assert data["common_values"] == sorted({v for h, v in enumerate(values) if h not in set(rare)})
+    # the peak of a whole run, in MiB (its resident set, a count, not a time): 679 MiB before at 2^22, 286 now
+    n = 1 << 22
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    argv = [sys.executable, "-m", "nimlib", "rare", "nim", "--to", str(n), "--json"]
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    _, status, usage = os.wait4(child.pid, 0)
+    assert status == 0, child.stderr.read()
+    assert usage.ru_maxrss < 450 * 1024, f"{usage.ru_maxrss // 1024} MiB"
+
+
 def test_rare_plot(capsys, tmp_path):
     path = tmp_path / "rare.png"
     assert run(capsys, "rare", "0.6", "--to", "5000", "--plot", str(path))[0] == 0
@@ -396,8 +417,24 @@ def test_plot_is_written_to_exactly_the_path_given(capsys, tmp_path):
         (["rare", "grundy", "--to", "1000", "--plot", "/nonexistent/dir/r.png"], "/nonexistent/dir/r.png"),
         (["period", "kayles", "--certificate", ""], "--certificate needs a file name"),
         (["period", "kayles", "--certificate", "/nonexistent/dir/c.json"], "/nonexistent/dir/c.json"),
+        # Path("") is the current folder: an empty --checkpoint wrote ./stream.npz
+        (["rare", "0.167", "--to", "5000", "--checkpoint", ""], "--checkpoint needs a folder name"),
+        (["rare", "0.167", "--to", "5000", "--checkpoint", " "], "--checkpoint needs a folder name"),
+        (["rare", "0.167", "--to", "5000", "--frequencies", ""], "--frequencies needs a file name"),
+        (["values", "kayles", "--to", "50", "--output", ""], "--output needs a file name"),
     ],
-    ids=["dev-full", "suffix", "empty plot", "no folder", "empty certificate", "no folder certificate"],
+    ids=[
+        "dev-full",
+        "suffix",
+        "empty plot",
+        "no folder",
+        "empty certificate",
+        "no folder certificate",
+        "empty checkpoint",
+        "blank checkpoint",
+        "empty frequencies",
+        "empty output",
+    ],
 )
 def test_output_paths_that_cannot_be_written_are_refused(capsys, argv, message):
     code, out, err = run(capsys, *argv)
