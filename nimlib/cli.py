@@ -490,7 +490,7 @@ def _check_streamed(args: argparse.Namespace, cert: dict) -> int:
     print(note, file=sys.stderr)
     progress = _LineProgress(plan["needed"], "values recomputed")
     try:
-        done = check_streamed(cert, name=args.file, progress=progress)
+        done = check_streamed(cert, name=args.file, progress=progress, max_seconds=None)  # planned above
     except ValueError as error:
         _emit(args, {"file": args.file, "valid": False, "reason": str(error)}, f"REJECTED: {error}")
         return 1
