@@ -551,7 +551,7 @@ def _genus_text(g: int, gammas: Sequence[int]) -> str:
 # tools/bench_quotient.py; each heap adds one exact check over the (element, option set) automaton)
 MAX_QUOTIENT_CLI = 60
 # quotient: the search steps it may take in all (about 100,000 a second here; Dawson's Kayles to 30 takes
-# 1,136,136): counted as it runs, and estimated before each exact check (each heap still ahead checked once), so a
+# 1,471,344): counted as it runs, and estimated before each exact check (each heap still ahead checked once), so a
 # quotient that blows up is refused early (0.137 --to 60 after 129,572 steps, 0.04 --to 60 after 256,929; they ran
 # 25 s and 54 s before issue 31)
 MAX_QUOTIENT_CLI_WORK = 1_500_000
