@@ -348,8 +348,8 @@ def _misere_limit(game: HeapGame, n: int, *, genus: bool = False) -> None:
 
 
 # Heap games whose values need every split of every heap (a take-any game that splits, such as Lasker's nim,
-# or a game that is not a take rule) are limited by the engine's own MAX_EVERY_SPLIT_N = 2^18 (about n²/4
-# compiled steps, seconds at this n), imported where it is used so that the parser does not load numpy
+# or a game that is not a take rule) are limited to MAX_QUADRATIC_CLI, the engine's own MAX_EVERY_SPLIT_N = 2^18
+# (about n²/4 compiled steps, seconds at this n), imported where it is used so that the parser does not load numpy
 # Other games that split heaps, unless a period is certified early (Kayles): the rare-value kernel's work grows
 # faster than n (Grundy's game: about 30 s for 2^23 values here, a minute for 2^24)
 MAX_SPLITTING_CLI = 1 << 24
@@ -361,15 +361,16 @@ MAX_RARE = 1 << 24
 
 def _heap_limit(game: HeapGame, n: int, method: str, option: str = "--to") -> None:
     """Refuse up front what the engine cannot finish in about a minute or 2 GiB (its own limits, then ours)."""
-    from .engine import MAX_EVERY_SPLIT_N, check_size
+    from .engine import MAX_EVERY_SPLIT_N as MAX_QUADRATIC_CLI
+    from .engine import check_size
 
-    check_size(game, n, method)
     takes = game.takes
-    if (takes is None or (takes.take_any and takes.take_split)) and n > MAX_EVERY_SPLIT_N:
+    if (takes is None or (takes.take_any and takes.take_split)) and n > MAX_QUADRATIC_CLI:
         raise ValueError(
             f"{option} {n:,} is too large for {game.name} (every split of every heap, about n²/4 steps): "
-            f"the limit is MAX_EVERY_SPLIT_N = {MAX_EVERY_SPLIT_N:,}"
+            f"the limit is MAX_QUADRATIC_CLI = {MAX_QUADRATIC_CLI:,} (the engine's MAX_EVERY_SPLIT_N)"
         )
+    check_size(game, n, method)
     rules = len(takes.take_all) + len(takes.take_one) + len(takes.take_except) if takes is not None else 0
     if n * rules > MAX_TAKE_WORK:
         raise ValueError(
@@ -698,7 +699,7 @@ def _rare_stream_locked(
 ) -> int:
     import signal
 
-    from .engine import MAX_EVERY_SPLIT_N
+    from .engine import MAX_EVERY_SPLIT_N as MAX_QUADRATIC_CLI
     from .engine.stream import CHECKPOINT_NAME, CheckpointSaveError, Stream, estimate, write_frequencies
 
     stream = None
@@ -711,10 +712,10 @@ def _rare_stream_locked(
         f"{spec.label} to {heaps:,} heaps: about {cost['seconds']:,.0f} s and {cost['bytes'] / 2**20:,.0f} MiB "
         f"({cost['method']} method, {cost['rare']} rare heaps in the first 65,536)"
     )
-    if cost["method"] == "naive" and heaps > MAX_EVERY_SPLIT_N:
+    if cost["method"] == "naive" and heaps > MAX_QUADRATIC_CLI:
         raise ValueError(
             f"{note}: no rare-value method applies, and the naive mex is limited to "
-            f"MAX_EVERY_SPLIT_N = {MAX_EVERY_SPLIT_N:,}"
+            f"MAX_QUADRATIC_CLI = {MAX_QUADRATIC_CLI:,}"
         )
     if folder is None and cost["seconds"] > STREAM_SECONDS:
         raise ValueError(f"{note}: over {STREAM_SECONDS} s, so give --checkpoint DIR (a long run that can resume)")
@@ -894,7 +895,7 @@ LIMITS
   naming the limit) what would not finish in about a minute or 2 GiB:
   values, period   n <= 268,435,456 values (2 GiB); a game that splits heaps <= 16,777,216 values
                    (MAX_SPLITTING_CLI) unless a period is certified in its first 16,384 values, as for
-                   Kayles; a take-any game that splits (Lasker's nim) <= 262,144 (MAX_EVERY_SPLIT_N);
+                   Kayles; a take-any game that splits (Lasker's nim) <= 262,144 (MAX_QUADRATIC_CLI);
                    period --limit <= 67,108,864; ruler, mock-turtles <= 1,000,000 coins (MAX_COINS);
                    wythoff: (R + 1) x N <= 20,000,000 squares (wythoff.MAX_CELLS), each counted once more
                    per 10,000 bits of R + N, and at most 256 MiB of value sets (wythoff.MAX_SET_BYTES);

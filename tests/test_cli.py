@@ -321,7 +321,7 @@ def test_parse_game_labels():
         (["values", "subtraction:100000000000000000000", "--to", "50"], "MAX_TAKE = 1,000,000"),
         (["values", "allbut:100000000000000000000", "--to", "50"], "MAX_TAKE = 1,000,000"),
         (["values", "subtraction:1," + "9" * 40, "--to", "50"], "ASCII digits 0-9"),
-        (["values", "lasker", "--to", "1000000"], "MAX_EVERY_SPLIT_N = 262,144"),
+        (["values", "lasker", "--to", "1000000"], "MAX_QUADRATIC_CLI = 262,144"),
         (["values", "allbut:" + ",".join(map(str, range(1, 1001))), "--to", "10000000"], "MAX_TAKE_WORK"),
         (["values", "grundy", "--to", "20000000"], "MAX_SPLITTING_CLI = 16,777,216"),
         (["period", "grundy", "--limit", "20000000"], "MAX_SPLITTING_CLI = 16,777,216"),

@@ -47,7 +47,7 @@ MAX_RARE_WORK = 40_000_000_000
 PROBE = 1 << 16
 # The most values a loop over every split of every heap computes (a take-any game that splits, such as Lasker's
 # nim, the plain method, a game with no mask): about n²/4 steps a split size, a few seconds at this n here (one
-# split size; 10^6 took minutes). The command line uses the same constant
+# split size; 10^6 took minutes). The command line uses it as MAX_QUADRATIC_CLI
 MAX_EVERY_SPLIT_N = 1 << 18
 # The plain loop's steps (every split of every heap) one call may take: one split size to MAX_EVERY_SPLIT_N values
 QUADRATIC_WORK = MAX_EVERY_SPLIT_N * MAX_EVERY_SPLIT_N // 4
