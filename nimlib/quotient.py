@@ -65,7 +65,8 @@ def sums_up_to(heaps: Iterable[int], count: int) -> list[tuple[int, ...]]:
     if total > MAX_SUMS:
         raise ValueError(
             f"sums_up_to: {len(sizes):,} heap sizes and count = {count:,} make "
-            f"{'more than ' if count > MAX_SUMS else ''}{total:,} sums, more than MAX_SUMS = {MAX_SUMS:,}"
+            f"{'more than ' if count > MAX_SUMS else ''}{f'{total:,}' if total < 10**15 else f'{total:.1e}'} sums, "
+            f"more than MAX_SUMS = {MAX_SUMS:,}"
         )
     if not sizes:
         return [()]  # only the empty sum, whatever the count
