@@ -348,8 +348,8 @@ def _misere_limit(game: HeapGame, n: int, *, genus: bool = False) -> None:
 
 
 # Heap games whose values need every split of every heap (a take-any game that splits, such as Lasker's nim,
-# or a game that is not a take rule) are limited further: about n²/4 compiled steps, seconds at this n
-MAX_QUADRATIC_CLI = 1 << 18
+# or a game that is not a take rule) are limited to MAX_QUADRATIC_CLI, the engine's own MAX_EVERY_SPLIT_N = 2^18
+# (about n²/4 compiled steps, seconds at this n), imported where it is used so that the parser does not load numpy
 # Other games that split heaps, unless a period is certified early (Kayles): the rare-value kernel's work grows
 # faster than n (Grundy's game: about 30 s for 2^23 values here, a minute for 2^24)
 MAX_SPLITTING_CLI = 1 << 24
@@ -361,15 +361,16 @@ MAX_RARE = 1 << 24
 
 def _heap_limit(game: HeapGame, n: int, method: str, option: str = "--to") -> None:
     """Refuse up front what the engine cannot finish in about a minute or 2 GiB (its own limits, then ours)."""
+    from .engine import MAX_EVERY_SPLIT_N as MAX_QUADRATIC_CLI
     from .engine import check_size
 
-    check_size(game, n, method)
     takes = game.takes
     if (takes is None or (takes.take_any and takes.take_split)) and n > MAX_QUADRATIC_CLI:
         raise ValueError(
             f"{option} {n:,} is too large for {game.name} (every split of every heap, about n²/4 steps): "
-            f"the limit is MAX_QUADRATIC_CLI = {MAX_QUADRATIC_CLI:,}"
+            f"the limit is MAX_QUADRATIC_CLI = {MAX_QUADRATIC_CLI:,} (the engine's MAX_EVERY_SPLIT_N)"
         )
+    check_size(game, n, method)
     rules = len(takes.take_all) + len(takes.take_one) + len(takes.take_except) if takes is not None else 0
     if n * rules > MAX_TAKE_WORK:
         raise ValueError(
@@ -490,7 +491,7 @@ def _check_streamed(args: argparse.Namespace, cert: dict) -> int:
     print(note, file=sys.stderr)
     progress = _LineProgress(plan["needed"], "values recomputed")
     try:
-        done = check_streamed(cert, name=args.file, progress=progress)
+        done = check_streamed(cert, name=args.file, progress=progress, max_seconds=None)  # planned above
     except ValueError as error:
         _emit(args, {"file": args.file, "valid": False, "reason": str(error)}, f"REJECTED: {error}")
         return 1
@@ -551,7 +552,7 @@ def _genus_text(g: int, gammas: Sequence[int]) -> str:
 # tools/bench_quotient.py; each heap adds one exact check over the (element, option set) automaton)
 MAX_QUOTIENT_CLI = 60
 # quotient: the search steps it may take in all (about 100,000 a second here; Dawson's Kayles to 30 takes
-# 1,136,136): counted as it runs, and estimated before each exact check (each heap still ahead checked once), so a
+# 1,471,344): counted as it runs, and estimated before each exact check (each heap still ahead checked once), so a
 # quotient that blows up is refused early (0.137 --to 60 after 129,572 steps, 0.04 --to 60 after 256,929; they ran
 # 25 s and 54 s before issue 31)
 MAX_QUOTIENT_CLI_WORK = 1_500_000
@@ -620,31 +621,45 @@ def cmd_rare(args: argparse.Namespace) -> int:
     is_rare = class_table(mask, int(values.max()) + 1)[values].astype(bool) if mask else np.zeros(values.size, bool)
     rare = np.flatnonzero(is_rare)
     largest = int(values.argmax())
-    classes = sorted({int(v) for v in values[~is_rare]})
+    classes = np.unique(values[~is_rare])  # an array: Nim to 2^24 has 8 million common values
     data = {
         "game": spec.label,
         "n": int(values.size),
         "mask": mask,
         "rare_count": int(rare.size),
         "last_rare": int(rare[-1]) if rare.size else None,
-        "rare": [[int(h), int(values[h])] for h in rare],
-        "common_values": classes,
         "largest": int(values[largest]),
         "largest_index": largest,
     }
     text = (
         f"{spec.label}, n < {values.size}: mask {mask:#x} (v is rare when popcount(v & mask) is even)\n"
-        f"  {rare.size} rare heaps, the last at {data['last_rare']}; {len(classes)} common values\n"
+        f"  {rare.size} rare heaps, the last at {data['last_rare']}; {classes.size} common values\n"
         f"  largest value {data['largest']} at n = {largest}\n"
         f"  rare (heap: value): "
-        + ", ".join(f"{h}: {v}" for h, v in data["rare"][:40])
+        + ", ".join(f"{h}: {values[h]}" for h in rare[:40].tolist())
         + (" …" if rare.size > 40 else "")
     )
     if args.plot:
         _plot_rare(values, rare, spec.label, mask, args.plot)
         data["plot"] = str(args.plot)
         text += f"\nplot written to {args.plot}"
-    _emit(args, data, text)
+    if not args.json:
+        print(text)
+        return 0
+    # The lists are written a chunk at a time: built whole (lists of Python ints, then one string) they took
+    # over 2 GiB for Nim to 2^24, more than --help promises
+    out = sys.stdout
+    out.write(json.dumps(data)[:-1] + ', "rare": [')
+    for i in range(0, rare.size, CHUNK):
+        heaps = rare[i : i + CHUNK]
+        out.write(
+            (", " if i else "")
+            + ", ".join(f"[{h}, {v}]" for h, v in zip(heaps.tolist(), values[heaps].tolist(), strict=True))
+        )
+    out.write('], "common_values": [')
+    for i in range(0, classes.size, CHUNK):
+        out.write((", " if i else "") + ", ".join(map(str, classes[i : i + CHUNK].tolist())))
+    out.write("]}\n")
     return 0
 
 
@@ -671,6 +686,8 @@ def _rare_stream(args: argparse.Namespace, spec: GameSpec, game: HeapGame) -> in
     for path, option in ((args.frequencies, "--frequencies"),):
         if path is not None:
             _check_output_path(path, option)
+    if args.checkpoint is not None and not args.checkpoint.strip():  # Path("") is the current folder
+        raise ValueError("--checkpoint needs a folder name, got an empty one")
     folder = Path(args.checkpoint) if args.checkpoint is not None else None
     # The folder is checked and locked before any work: a writable folder, no other live run on it
     with lock(folder) if folder is not None else nullcontext():
@@ -682,6 +699,7 @@ def _rare_stream_locked(
 ) -> int:
     import signal
 
+    from .engine import MAX_EVERY_SPLIT_N as MAX_QUADRATIC_CLI
     from .engine.stream import CHECKPOINT_NAME, CheckpointSaveError, Stream, estimate, write_frequencies
 
     stream = None
@@ -695,7 +713,10 @@ def _rare_stream_locked(
         f"({cost['method']} method, {cost['rare']} rare heaps in the first 65,536)"
     )
     if cost["method"] == "naive" and heaps > MAX_QUADRATIC_CLI:
-        raise ValueError(f"{note}: no rare-value method applies, and the naive mex is limited to {MAX_QUADRATIC_CLI:,}")
+        raise ValueError(
+            f"{note}: no rare-value method applies, and the naive mex is limited to "
+            f"MAX_QUADRATIC_CLI = {MAX_QUADRATIC_CLI:,}"
+        )
     if folder is None and cost["seconds"] > STREAM_SECONDS:
         raise ValueError(f"{note}: over {STREAM_SECONDS} s, so give --checkpoint DIR (a long run that can resume)")
     if not args.json:

@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement
+from math import comb
 from typing import TYPE_CHECKING
 
 from ._check import check_int, check_position
@@ -58,7 +59,22 @@ def sums_up_to(heaps: Iterable[int], count: int) -> list[tuple[int, ...]]:
     """
     sizes = sorted(set(check_position(heaps, "heaps")))
     count = check_int(count, "count")
+    # k sizes give comb(k + count, count) sums (count capped at what can matter: any count past MAX_SUMS with one
+    # size or more is over the limit already), counted before any is built
+    total = comb(len(sizes) + min(count, MAX_SUMS), len(sizes))
+    if total > MAX_SUMS:
+        raise ValueError(
+            f"sums_up_to: {len(sizes):,} heap sizes and count = {count:,} make "
+            f"{'more than ' if count > MAX_SUMS else ''}{f'{total:,}' if total < 10**15 else f'{total:.1e}'} sums, "
+            f"more than MAX_SUMS = {MAX_SUMS:,}"
+        )
+    if not sizes:
+        return [()]  # only the empty sum, whatever the count
     return [s for c in range(count + 1) for s in combinations_with_replacement(sizes, c)]
+
+
+# The most sums sums_up_to lists (a tuple each, about 100 bytes: some 100 MB)
+MAX_SUMS = 1_000_000
 
 
 # ---------------------------------------------------------------- heap by heap (Plambeck–Siegel)
@@ -78,8 +94,14 @@ MAX_STATES = 400_000
 # as they run against what is left
 MAX_COMPACT_WORK = 50_000_000
 # The most search steps (a state popped or found, in the verifications and the trials) one quotient() call takes,
-# about 100,000 a second here: Dawson's Kayles to heap 30 takes 1,136,136, Kayles to 60 83,904
+# about 100,000 a second here: Dawson's Kayles to heap 30 takes 1,471,344, Kayles to 60 84,908 (with a trial's
+# products and refinement counted)
 MAX_QUOTIENT_WORK = 5_000_000
+# A trial's work beside its search steps, counted in search steps so that max_work bounds its time: products of
+# elements (its option sets; Daisies, 4.7, splits without taking and makes many) and the entries of its partition
+# refinement, each much cheaper than a step. Uncounted, quotient(octal('4.7'), 200) ran 37 s before its refusal
+PRODUCTS_PER_STEP = 16
+ENTRIES_PER_STEP = 64
 # How many option sets per element the quick test of a candidate element reuses
 SAMPLE = 24
 # The largest trial monoid (before reduction) a step builds: it is never tabulated, only its products of heap
@@ -530,14 +552,19 @@ def _reduce(table: np.ndarray, p: set[int], gens: list[int]) -> tuple[list[int],
     return _refine([1 if x in p else 0 for x in range(size)], [table[:, g].tolist() for g in gens])
 
 
-def _refine(cls: list[int], acts: list[list[int]], budget: list[int] | None = None) -> tuple[list[int], int]:
+def _refine(
+    cls: list[int], acts: list[list[int]], budget: list[int] | None = None, *, per_step: int | None = None
+) -> tuple[list[int], int]:
     """Moore's partition refinement: split the classes ``cls`` until x and y in one class have x·g, y·g in one
     class for every action ``acts[k]`` (x ↦ x·g_k). The classes (numbered by first appearance) and their count.
 
-    ``budget`` ([steps left]) is spent a round at a time (elements × actions): ValueError once it runs out."""
+    ``budget`` ([steps left]) is spent a round at a time (elements × actions): ValueError once it runs out
+    (check_compact's MAX_COMPACT_WORK); with ``per_step``, quotient()'s search steps, per_step entries a step."""
     count = len(set(cls))
     while True:
-        if budget is not None:
+        if per_step is not None:
+            _spend(budget, len(cls) * (len(acts) + 1) // per_step)
+        elif budget is not None:
             budget[0] -= len(cls) * (len(acts) + 1)
             if budget[0] < 0:
                 raise ValueError(
@@ -690,6 +717,7 @@ def _trial(
         _spend(budget)
         verdict[m] = bool(s) and not any(verdict[x] for x in s)
         order.append(m)
+        products = len(steps)
         for (g, tr), k in steps.items():
             m2 = times(m, g)
             d2 = d + weight[k]
@@ -697,7 +725,9 @@ def _trial(
                 continue
             best[m2] = d2
             s2 = frozenset([times(x, g) for x in s] + [times(m, t) for t in tr])
+            products += len(s) + len(tr)
             heapq.heappush(queue, (d2, m2, s2))
+        _spend(budget, products // PRODUCTS_PER_STEP)
     where = {x: i for i, x in enumerate(order)}
     gens = sorted({where[g] for g, _ in steps})
     size = len(order)
@@ -705,7 +735,7 @@ def _trial(
     for g in gens:
         col = column(order[g])
         acts.append([where[col[x]] for x in order])
-    cls, count = _refine([1 if verdict[x] else 0 for x in order], acts)
+    cls, count = _refine([1 if verdict[x] else 0 for x in order], acts, budget, per_step=ENTRIES_PER_STEP)
     _check_table_bytes(count, f"heap {h}: a trial quotient of heaps <= {h}")
     rep = [0] * count
     for x in reversed(range(size)):
@@ -890,10 +920,10 @@ class _Estimate:
             self.rate = max(self.rate, (before - self.budget[0]) / size)
 
 
-def _spend(budget: list[int] | None) -> None:
-    """One search step: ``_OutOfWork`` once the budget ([steps left]) runs out."""
+def _spend(budget: list[int] | None, steps: int = 1) -> None:
+    """One search step (or ``steps``): ``_OutOfWork`` once the budget ([steps left]) runs out."""
     if budget is not None:
-        budget[0] -= 1
+        budget[0] -= steps
         if budget[0] < 0:
             raise _OutOfWork()
 

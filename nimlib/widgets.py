@@ -266,7 +266,29 @@ class _NotNone(traitlets.Any):
     allow_none = False
 
 
-class PlayWidget(anywidget.AnyWidget):
+class _GuardedMessages:
+    """The guard every widget puts before ipywidgets' handler: a message it cannot handle (no method, no data,
+    a buffer path to nowhere, a custom message without buffers) is refused with every trait kept.
+
+    ipywidgets would raise inside its handler (a KeyError or TypeError, logged): nothing from the page may
+    escape as an exception, so the check runs first. A widget says how it refuses in ``_refuse_message``.
+    """
+
+    def _handle_msg(self, msg: Any) -> None:
+        """A message from the page: handled by ipywidgets when it can be, else refused (state kept)."""
+        try:
+            _check_message(msg)
+        except Exception as error:  # the boundary with untrusted data: nothing escapes
+            self._refuse_message(error)
+            return
+        super()._handle_msg(msg)  # type: ignore[misc]
+
+    def _refuse_message(self, error: BaseException) -> None:
+        """Send the kernel's state back to the page, changing nothing."""
+        self.send_state()  # type: ignore[attr-defined]
+
+
+class PlayWidget(_GuardedMessages, anywidget.AnyWidget):
     """Play any :class:`~nimlib.game.Playable` game against the optimal strategy, in Jupyter or the static book.
 
     Traits (synced both ways): ``game`` (the data-game name), ``params`` (the game's
@@ -477,15 +499,9 @@ class PlayWidget(anywidget.AnyWidget):
         elif self.computer_first and not self._two():
             self._computer_reply()
 
-    def _handle_msg(self, msg: Any) -> None:
-        """A message from the page: one ipywidgets cannot handle (no method, a buffer path to nowhere) is refused
-        like a bad state, the game kept."""
-        try:
-            _check_message(msg)
-        except Exception as error:  # the boundary with untrusted data: nothing escapes
-            self._refuse({}, error)
-            return
-        super()._handle_msg(msg)
+    def _refuse_message(self, error: BaseException) -> None:
+        """A message ipywidgets cannot handle is refused like a bad state: the game kept, the reason shown."""
+        self._refuse({}, error)
 
     def set_state(self, sync_data: dict) -> None:
         """The page's changes, accepted only when they are a transition the page itself makes.
@@ -657,7 +673,7 @@ PUZZLE_KEYS = ("results", "streak", "solved")  # what the page writes in puzzle 
 MAX_PUZZLE_MOVES = 10_000  # the largest ``sizes`` bound: more legal moves than a reader can scan
 
 
-class PuzzleWidget(anywidget.AnyWidget):
+class PuzzleWidget(_GuardedMessages, anywidget.AnyWidget):
     """Puzzles on a game ("Your turn"): the reader says P or N, then plays a winning move; in Jupyter or the book.
 
     The same front end as :class:`PlayWidget` in puzzle mode (``mode="puzzle"``): the page draws
@@ -704,16 +720,6 @@ class PuzzleWidget(anywidget.AnyWidget):
     def rules(self) -> Playable:
         """The rules object behind the widget."""
         return self._rules
-
-    def _handle_msg(self, msg: Any) -> None:
-        """A message from the page: one ipywidgets cannot handle (no method, a buffer path to nowhere) is refused,
-        every trait kept."""
-        try:
-            _check_message(msg)
-        except Exception:  # the boundary with untrusted data: nothing escapes
-            self.send_state()
-            return
-        super()._handle_msg(msg)
 
     def set_state(self, sync_data: dict) -> None:
         """The page's new results, kept only when every new one agrees with nimlib (see the class docstring).
@@ -766,7 +772,7 @@ DRILL_KEYS = ("level", "streak", "solved")  # what the page writes in drill mode
 _OCTAL_CODE = re.compile(r"^0\.[0-7]{1,6}$")
 
 
-class DrillWidget(anywidget.AnyWidget):
+class DrillWidget(_GuardedMessages, anywidget.AnyWidget):
     """A drill on one core skill: the page deals problems, judges the answers and names the mistake.
 
     ``skill`` is one of ``mex`` (G(x) from the options' values, or g(0..n) of a subtraction or octal game),

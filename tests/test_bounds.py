@@ -438,7 +438,7 @@ def test_grundy_values_estimates_the_rules_cost_up_front(monkeypatch):
         engine.grundy_values(many, 10**6)
     splits = HeapGame("splits", TakeRule(take_split=(3, 5), take_any=True))
     with pytest.raises(ValueError, match=r"2 split sizes .* QUADRATIC_WORK"):
-        engine.grundy_values(splits, 10**6)
+        engine.grundy_values(splits, 200_000)
     # the probe counts its work a doubling at a time: 1,000 split sizes and no mask are refused before the
     # stretch that would pass the budget (lowered here: counts, not seconds)
     monkeypatch.setattr(engine, "MAX_RARE_WORK", 10**8)
@@ -459,3 +459,20 @@ def test_cli_values_past_max_printed_need_an_output_file(capsys, tmp_path):
     assert json.loads(out.read_text())["values"][:6] == [0, 1, 2, 3, 1, 4]
     assert main(["values", "kayles", "--to", "30", "--output", str(tmp_path)]) == 2  # a folder: refused first
     assert "is a directory" in capsys.readouterr().err
+
+
+def test_every_split_games_share_the_command_lines_limit():
+    # Lasker's nim to 10^6 was accepted by the library (MAX_QUADRATIC_N = 10^6) and ran for minutes, while the
+    # command line stopped at 2^18: one constant now, refused up front naming it (counts, not seconds)
+    from nimlib import cli, engine
+    from nimlib.rulesets import laskers_nim, octal
+
+    limit = engine.MAX_EVERY_SPLIT_N
+    assert limit == 1 << 18 and limit * limit // 4 == engine.QUADRATIC_WORK
+    with pytest.raises(ValueError, match=f"MAX_EVERY_SPLIT_N = {limit:,}"):
+        engine.grundy_values(laskers_nim, 10**6)
+    with pytest.raises(ValueError, match=f"MAX_EVERY_SPLIT_N = {limit:,}"):
+        engine.grundy_values(octal("0.137"), limit + 1, method="plain")
+    with pytest.raises(ValueError, match="QUADRATIC_WORK"):  # four split sizes: a quarter of the work each
+        engine.grundy_values(octal("0.7777"), limit // 2 + 1, method="plain")
+    assert cli.main(["values", "lasker", "--to", str(limit + 1)]) == 2

@@ -181,6 +181,35 @@ def test_rare_against_the_published_table(capsys, tmp_path):
     assert data["largest"] == max(grundy_values(rulesets.grundys_game, 100_000).tolist())
 
 
+def test_rare_json_is_written_a_chunk_at_a_time(capsys, monkeypatch):
+    # rare nim --to 2^24 --json built its lists whole (lists of Python ints, then one string): 2,349 MiB, more than
+    # the 2 GiB --help promises. The lists are now written in chunks: the same JSON, in bounded memory
+    from nimlib import cli
+
+    monkeypatch.setattr(cli, "CHUNK", 1000)  # several chunks in a small run
+    data = run_json(capsys, "rare", "0.6", "--to", "5000")
+    values = grundy_values(rulesets.octal("0.6"), 5000).tolist()
+    rare = [h for h, v in enumerate(values) if bin(v & data["mask"]).count("1") % 2 == 0]
+    assert data["rare"] == [[h, values[h]] for h in rare] and data["rare_count"] == len(rare)
+    assert data["common_values"] == sorted({v for h, v in enumerate(values) if h not in set(rare)})
+    # the peak of a whole run (its resident set's high-water mark, VmHWM, which exec resets: a count, not a time):
+    # 679 MiB before at 2^22, 286 now
+    if not Path("/proc/self/status").exists():
+        pytest.skip("reads /proc/self/status")
+    code = (
+        "import re, sys\nfrom nimlib.cli import main\n"
+        f"assert main(['rare', 'nim', '--to', '{1 << 22}', '--json']) == 0\n"
+        "sys.stderr.write(re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    child = subprocess.run(
+        [sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env, timeout=300
+    )
+    assert child.returncode == 0, child.stderr
+    peak = int(child.stderr.split()[-1]) // 1024
+    assert peak < 450, f"{peak} MiB"
+
+
 def test_rare_plot(capsys, tmp_path):
     path = tmp_path / "rare.png"
     assert run(capsys, "rare", "0.6", "--to", "5000", "--plot", str(path))[0] == 0
@@ -396,8 +425,24 @@ def test_plot_is_written_to_exactly_the_path_given(capsys, tmp_path):
         (["rare", "grundy", "--to", "1000", "--plot", "/nonexistent/dir/r.png"], "/nonexistent/dir/r.png"),
         (["period", "kayles", "--certificate", ""], "--certificate needs a file name"),
         (["period", "kayles", "--certificate", "/nonexistent/dir/c.json"], "/nonexistent/dir/c.json"),
+        # Path("") is the current folder: an empty --checkpoint wrote ./stream.npz
+        (["rare", "0.167", "--to", "5000", "--checkpoint", ""], "--checkpoint needs a folder name"),
+        (["rare", "0.167", "--to", "5000", "--checkpoint", " "], "--checkpoint needs a folder name"),
+        (["rare", "0.167", "--to", "5000", "--frequencies", ""], "--frequencies needs a file name"),
+        (["values", "kayles", "--to", "50", "--output", ""], "--output needs a file name"),
     ],
-    ids=["dev-full", "suffix", "empty plot", "no folder", "empty certificate", "no folder certificate"],
+    ids=[
+        "dev-full",
+        "suffix",
+        "empty plot",
+        "no folder",
+        "empty certificate",
+        "no folder certificate",
+        "empty checkpoint",
+        "blank checkpoint",
+        "empty frequencies",
+        "empty output",
+    ],
 )
 def test_output_paths_that_cannot_be_written_are_refused(capsys, argv, message):
     code, out, err = run(capsys, *argv)

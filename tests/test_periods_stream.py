@@ -120,3 +120,15 @@ def test_a_streamed_certificate_reads_exact_ints_only(tmp_path):
         path.write_text(json.dumps({**cert, **change}))
         with pytest.raises(ValueError):
             check_streamed(path)
+
+
+def test_certify_period_estimates_first_and_refuses_a_long_run():
+    # certify_period(0.137, 2^27, max_n=10^6) ran the naive mex on 10^6 values (minutes) with no estimate, where
+    # `nimlib check` plans first: the library call now estimates the values it must stream and refuses up front
+    from nimlib.engine import periods
+
+    with pytest.raises(ValueError, match=r"1,000,000 values, about .* over max_seconds = 30 \(CERTIFY_SECONDS"):
+        certify_period(octal("0.137"), 1 << 27, max_n=10**6)
+    assert periods.CERTIFY_SECONDS == 30
+    # a short claim is not refused: the estimate covers min(max_n, 2 + 2p + t) values
+    assert certify_period(octal("0.356"), 142, max_n=1 << 20, max_seconds=5)["certified"]

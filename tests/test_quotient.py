@@ -546,3 +546,35 @@ def test_check_compact_counts_the_automaton_against_what_the_estimate_leaves(mon
     monkeypatch.setattr(quotient_module, "MAX_COMPACT_WORK", 236)  # the rebuild of these 8 elements: 232 steps
     with pytest.raises(ValueError, match=r"checking every sum of heaps <= 8 takes more than the \d+ steps"):
         quotient_module.check_compact(octal("0.75"), small)
+
+
+def test_sums_up_to_counts_the_sums_before_listing_them():
+    # sums_up_to(range(1, 30), 10**6) had no limit: 14.7 GB before it was stopped. comb(k + count, count) is
+    # counted first and refused past MAX_SUMS, naming it
+    from math import comb
+
+    from nimlib.quotient import MAX_SUMS
+
+    with pytest.raises(
+        ValueError, match=f"29 heap sizes and count = 1,000,000 make .* sums, more than MAX_SUMS = {MAX_SUMS:,}"
+    ):
+        sums_up_to(range(1, 30), 10**6)
+    with pytest.raises(ValueError, match=f"{comb(29 + 8, 8):,} sums, more than MAX_SUMS"):
+        sums_up_to(range(1, 30), 8)
+    assert len(sums_up_to(range(1, 30), 5)) == comb(29 + 5, 5) <= MAX_SUMS
+    assert sums_up_to([], 10**100) == [()]
+    with pytest.raises(ValueError, match="count = 10,000,000 make more than"):
+        sums_up_to((1, 2), 10**7)
+
+
+@pytest.mark.slow  # about 13 s: the refusal itself is the point
+def test_a_trials_products_count_against_max_work():
+    # Daisies (4.7: splits without taking) spent most of its time in the trials' products and partition
+    # refinement, uncounted: quotient(octal('4.7'), 200) was refused only after 2,087,383 counted steps at heap 25
+    # (37 s). Counted now, the same budget is refused earlier, at heap 21 (counts, not seconds)
+    import re
+
+    with pytest.raises(ValueError, match=r"heap (\d+) of 200: the next check") as refused:
+        quotient(octal("4.7"), 200)
+    assert int(re.match(r"heap (\d+)", str(refused.value)).group(1)) <= 22
+    assert str(refused.value).count("\n") == 0

@@ -832,12 +832,20 @@ def test_a_float_start_from_python_is_refused():
         },
         {"content": {"data": {"method": "update", "state": {}, "buffer_paths": [["a"]]}}},  # no buffers
         {"content": {"data": {"method": "custom", "content": {}}}},  # no buffers
+        {"content": {"data": {}}},  # no method, no buffers
+        None,
+        {
+            "content": {"data": {"method": "update", "state": {"level": 2}, "buffer_paths": [["params", "x", "y"]]}},
+            "buffers": [b"x"],
+        },
     ],
 )
 def test_a_widget_message_of_any_shape_is_refused_with_the_state_kept(msg, caplog):
-    from nimlib.widgets import PuzzleWidget
+    # every widget class shares one guard (DrillWidget had none: a KeyError or TypeError escaped into ipywidgets)
+    from nimlib.widgets import DrillWidget, PuzzleWidget
 
-    for game in (NimGame((2, 3)), PuzzleWidget(subtraction({1, 2, 3}), seed=1)):
+    widgets = (NimGame((2, 3)), GameBoard(HeapBoard(game=laskers_nim, largest=20), (3, 5)))
+    for game in (*widgets, PuzzleWidget(subtraction({1, 2, 3}), seed=1), DrillWidget("mex", level=2)):
         game.send_state = lambda key=None: None
         before = game.get_state()
         game._handle_msg(msg)

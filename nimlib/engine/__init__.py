@@ -48,8 +48,14 @@ CERTIFY_UP_TO = 1 << 13
 # (Grundy's game 1,274 rare heaps and 0.014 2,037 at 2^24)
 MAX_RARE_WORK = 40_000_000_000
 PROBE = 1 << 16
-# The plain loop's steps (every split of every heap) one call may take: one split size to MAX_QUADRATIC_N values
-QUADRATIC_WORK = MAX_QUADRATIC_N * MAX_QUADRATIC_N // 4
+# The most values a loop over every split of every heap computes (a take-any game that splits, such as Lasker's
+# nim, the plain method, a game with no mask): about n²/4 steps a split size, a few seconds at this n here (one
+# split size; 10^6 took minutes). The command line uses it as MAX_QUADRATIC_CLI
+MAX_EVERY_SPLIT_N = 1 << 18
+# The plain loop's steps (every split of every heap) one call may take: one split size to MAX_EVERY_SPLIT_N values
+QUADRATIC_WORK = MAX_EVERY_SPLIT_N * MAX_EVERY_SPLIT_N // 4
+# The probe counts a naive step as this fraction of a rare visit (what MAX_RARE_WORK / QUADRATIC_WORK was)
+NAIVE_STEP_SHARE = MAX_RARE_WORK / (MAX_QUADRATIC_N * MAX_QUADRATIC_N // 4)
 
 
 def check_size(ruleset: HeapGame, n: int, method: str) -> None:
@@ -66,11 +72,11 @@ def check_size(ruleset: HeapGame, n: int, method: str) -> None:
         )
     if takes is not None and takes.take_split:
         quadratic = method == "plain" or takes.take_any
-        if quadratic and n > MAX_QUADRATIC_N:
+        if quadratic and n > MAX_EVERY_SPLIT_N:
             why = "a take-any game with splits" if takes.take_any else "the plain loop"
             raise ValueError(
                 f"n = {n:,} is too large for {why} (every split of every heap, about n²/4 steps): "
-                f"the limit is n <= {MAX_QUADRATIC_N:,}"
+                f"the limit is n <= MAX_EVERY_SPLIT_N = {MAX_EVERY_SPLIT_N:,}"
             )
         if quadratic and len(takes.take_split) * n * n // 4 > QUADRATIC_WORK:
             raise ValueError(
@@ -92,13 +98,13 @@ def estimate_work(table: GrundyTable, n: int) -> dict:
 
     With a mask: n × rare heaps × split digits visits (``MAX_RARE_WORK``); a
     rare heap that appears later makes this a floor, not a promise. Without
-    one, the plain loop's n²/4 splits per digit (``MAX_QUADRATIC_N`` values).
+    one, the plain loop's n²/4 splits per digit (``QUADRATIC_WORK`` steps).
     """
     splits = max(int(table.take_split.size), 1)
     if table.mask:
         work = n * max(table.n_rare, 1) * splits
         return {"rare": table.n_rare, "work": work, "allowed": work <= MAX_RARE_WORK}
-    return {"rare": 0, "work": splits * n * n // 4, "allowed": n <= MAX_QUADRATIC_N}
+    return {"rare": 0, "work": splits * n * n // 4, "allowed": splits * n * n // 4 <= QUADRATIC_WORK}
 
 
 def _probe(table: GrundyTable, n: int, ruleset: HeapGame, progress: Callable[[int], None] | None = None) -> None:
@@ -116,7 +122,7 @@ def _probe(table: GrundyTable, n: int, ruleset: HeapGame, progress: Callable[[in
         if table.mask:
             spent += (hi - lo) * max(table.n_rare, 1) * splits
         else:  # a naive step is about a tenth of a rare visit: counted against the same budget at that rate
-            spent += splits * (hi * hi - lo * lo) // 4 * MAX_RARE_WORK // QUADRATIC_WORK
+            spent += int(splits * (hi * hi - lo * lo) // 4 * NAIVE_STEP_SHARE)
         if spent > MAX_RARE_WORK:
             raise ValueError(
                 f"{ruleset!r}: computing values {lo:,}..{hi - 1:,} needs about {spent:.1e} steps ({splits:,} split "
@@ -137,7 +143,7 @@ def grundy_values(
     ``heap_values``). Memory: at most 8 bytes a value while computing (4 for
     the uint32 table, 2 for the result, the rest for rare heaps), so n is
     limited to MAX_N = 2^28 (a 2 GiB budget); methods that look at every
-    split are limited to n <= 10^6 and the Python one to 5,000 (a
+    split are limited to n <= 2^18 (MAX_EVERY_SPLIT_N) and the Python one to 5,000 (a
     ``ValueError`` says so before anything is allocated). A game that splits
     heaps and has no certified period is probed first (its first 65,536
     values, kept): n × its rare heaps must stay within MAX_RARE_WORK visits
@@ -182,7 +188,8 @@ def grundy_values(
                 )
             raise ValueError(
                 f"n = {n:,} is too large for {ruleset!r}: no mask makes its values rare, and the plain loop "
-                f"(every split, about n²/4 steps) is limited to n <= {MAX_QUADRATIC_N:,}"
+                f"(every split, about n²/4 steps a split size) is limited to QUADRATIC_WORK = "
+                f"{QUADRATIC_WORK:.1e} steps"
             )
     return _narrow(table.extend(n, progress))
 

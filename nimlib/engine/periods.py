@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from .._check import check_int
 from ..certificate import prime_factors
 from .stream import DEFAULT_WINDOW, Stream
 
@@ -58,8 +59,19 @@ def needed_values(preperiod: int, period: int, t: int) -> int:
     return 2 * max(preperiod, 1) + 2 * period + t
 
 
+# certify_period refuses up front a run the stream's estimate puts over this many seconds (as `nimlib check` does
+# with CHECK_SECONDS); pass max_seconds=None to run it anyway
+CERTIFY_SECONDS = 30.0
+
+
 def certify_period(
-    game, period: int, *, max_n: int, window: int = DEFAULT_WINDOW, progress: Callable[[int], None] | None = None
+    game,
+    period: int,
+    *,
+    max_n: int,
+    window: int = DEFAULT_WINDOW,
+    progress: Callable[[int], None] | None = None,
+    max_seconds: float | None = CERTIFY_SECONDS,
 ) -> dict:
     """Stream ``game`` and certify ``period``: returns preperiod, last_exception, needed, certified, least, computed.
 
@@ -67,10 +79,24 @@ def certify_period(
     (then for every n >= n0); ``least`` when no divisor p/q of p is an
     eventual period. Memory: about 2p bytes for the rings (+ the stream's, ``window``).
     Stops unfinished (``certified`` False) at ``max_n`` values: a wrong p never certifies.
+    The values it must stream at least (min(max_n, 2 + 2p + t)) are estimated first (``stream.estimate``, a
+    probe of 65,536 values): over ``max_seconds`` (CERTIFY_SECONDS) it is refused before the rings are allocated.
     """
+    from .stream import estimate
+
     if not isinstance(period, int) or isinstance(period, bool) or not 1 <= period <= MAX_PERIOD:
         raise ValueError(f"period must be an int in 1..{MAX_PERIOD:,}, got {period!r}")
+    max_n = check_int(max_n, "max_n")
     t = game.max_take
+    if max_seconds is not None:
+        least_n = min(max_n, needed_values(0, period, t))  # the run stops at min(needed, max_n); needed >= this
+        cost = estimate(game, least_n, window=window)
+        if cost["seconds"] > max_seconds:
+            raise ValueError(
+                f"certifying period {period:,} of {game.code} streams at least {least_n:,} values, about "
+                f"{cost['seconds']:,.0f} s ({cost['method']} method): over max_seconds = {max_seconds:g} "
+                f"(CERTIFY_SECONDS = {CERTIFY_SECONDS:g}); give a smaller max_n, or max_seconds=None to run it"
+            )
     stream = Stream(game, window=window)
     stream.chunk = min(stream.chunk, stream.w)  # each chunk's values are still in the window when fed
     lags = [period] + [period // q for q in prime_factors(period)]
@@ -177,14 +203,18 @@ CHECK_OVERHEAD = 1.5
 
 
 def check_streamed(
-    cert: object, *, progress: Callable[[int], None] | None = None, name: str = "the certificate"
+    cert: object,
+    *,
+    progress: Callable[[int], None] | None = None,
+    name: str = "the certificate",
+    max_seconds: float | None = CERTIFY_SECONDS,
 ) -> list[str]:
     """Recompute a streamed certificate from its game's rule; returns what was checked, ``ValueError`` if wrong.
 
     ``cert`` is a path (read by ``nimlib.certificate.load_certificate``: regular files only, size capped, exact
     integers only) or the object it returned. Nothing in it is trusted: the number of values to recompute is
     derived from the rule, the claimed preperiod and period (2·max(n0, 1) + 2p + t), never read from the file.
-    ``plan_streamed`` says how long it will take.
+    ``plan_streamed`` says how long it will take; over ``max_seconds`` the check is refused before it starts.
     """
     from ..certificate import load_certificate
 
@@ -193,7 +223,12 @@ def check_streamed(
         cert = load_certificate(cert)
     plan = plan_streamed(cert, name)
     game, needed = plan["game"], plan["needed"]
-    result = certify_period(game, cert["period"], max_n=needed, progress=progress)
+    if max_seconds is not None and plan["seconds"] > max_seconds:
+        raise ValueError(
+            f"{name}: {needed:,} values of {cert['game']} to recompute, about {plan['seconds']:,.0f} s: over "
+            f"max_seconds = {max_seconds:g}; give max_seconds=None to run it"
+        )
+    result = certify_period(game, cert["period"], max_n=needed, progress=progress, max_seconds=None)
     found = {k: result[k] for k in ("preperiod", "last_exception", "needed")}
     claimed = {k: cert[k] for k in ("preperiod", "last_exception", "needed")}
     if not result["certified"]:
