@@ -323,27 +323,34 @@ def test_the_stored_dawsons_kayles_quotient_is_exact_for_every_sum_of_heaps_to_3
 
 def test_the_stored_dawsons_kayles_quotient_agrees_with_search_on_random_sums_with_large_heaps(dawson30):
     data, table = dawson30
+    predicted, searched = _table_against_search(data, table, seed=30, big=(25, 30), tokens=44, count=250)
+    assert predicted == searched
+    assert 20 < sum(searched) < 230  # both outcomes occur: a constant answer would not pass
+
+
+def _table_against_search(data, table, *, seed, big, tokens, count):
+    """The stored table's verdicts and exhaustive search's on ``count`` distinct random sums of Dawson's Kayles:
+    one heap in ``big`` (lo, hi) and up to four smaller heaps, at most ``tokens`` tokens in all."""
     phi, p = data["pretend"], set(data["p_portion"])
-    rng = random.Random(30)
+    rng = random.Random(seed)
     known: dict = {}
     positions: set[tuple[int, ...]] = set()
-    while len(positions) < 250:  # distinct sums of one heap of 25..30 and up to four smaller heaps, <= 44 tokens
-        big = rng.randint(25, 30)
-        budget, rest = 44 - big, []
+    while len(positions) < count:
+        first = rng.randint(*big)
+        budget, rest = tokens - first, []
         for _ in range(rng.randint(0, 4)):
             if budget:
                 rest.append(rng.randint(1, budget))
                 budget -= rest[-1]
-        positions.add(tuple(sorted([big, *rest])))
-    predicted = []
-    for position in positions:
+        positions.add(tuple(sorted([first, *rest])))
+    predicted, searched = [], []
+    for position in sorted(positions):
         x = 0
         for h in position:
             x = table[x][phi[h]]
         predicted.append(x in p)
-    searched = [_searched(dawsons_kayles, position, known) for position in positions]
-    assert predicted == searched
-    assert 20 < sum(searched) < 230  # both outcomes occur: a constant answer would not pass
+        searched.append(_searched(dawsons_kayles, position, known))
+    return predicted, searched
 
 
 @pytest.mark.slow  # 25 to 75 s here, with the machine's load (tools/bench_quotient.py)
@@ -370,25 +377,8 @@ def test_the_stored_dawsons_kayles_quotient_to_heap_33_is_exact_and_agrees_with_
     table = check_compact(dawsons_kayles, data)  # exact for every sum of heaps <= 33, reduced, history derived
     assert data["order"] == len(table) == 638
     assert data["history"][24:] == [24, 144, 144, 176, 176, 176, 360, 520, 552, 638]
-    phi, p = data["pretend"], set(data["p_portion"])
-    rng = random.Random(33)
-    known: dict = {}
-    positions: set[tuple[int, ...]] = set()
-    while len(positions) < 150:  # distinct sums of one heap of 31..33 and up to four smaller heaps, <= 42 tokens
-        big = rng.randint(31, 33)
-        budget, rest = 42 - big, []
-        for _ in range(rng.randint(0, 4)):
-            if budget:
-                rest.append(rng.randint(1, budget))
-                budget -= rest[-1]
-        positions.add(tuple(sorted([big, *rest])))
-    predicted, searched = [], []
-    for position in sorted(positions):
-        x = 0
-        for h in position:
-            x = table[x][phi[h]]
-        predicted.append(x in p)
-        searched.append(_searched(dawsons_kayles, position, known))
+    # distinct sums of one heap of 31..33 and up to four smaller heaps, <= 42 tokens
+    predicted, searched = _table_against_search(data, table, seed=33, big=(31, 33), tokens=42, count=150)
     assert predicted == searched
     assert 20 < sum(searched) < 130  # both outcomes occur
 
