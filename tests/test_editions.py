@@ -153,3 +153,37 @@ def test_an_unknown_citation_key_fails_the_strict_build(tmp_path):
     result = _build(copy, tmp_path / "out")
     assert result.returncode != 0
     assert "nosuchwork1999" in result.stdout + result.stderr
+
+
+def test_no_link_of_the_student_edition_opens_a_solution(editions):
+    """The repository holds every solution: the student edition links to none of it, and launches only copies.
+
+    Every link out of the book is either to a page that holds no solution (the licence, sources cited) or a
+    Binder launch of a student copy (tools/student_copy.py, written by .binder/postBuild), whose file exists.
+    """
+    from .test_binder import declared_repository
+
+    repository = declared_repository()
+    slug = repository.removeprefix("https://github.com/")
+    launches, links = [], []
+    for page in editions["student"].rglob("*.html"):
+        for url in re.findall(r'(?:href|src)="([^"]+)"', page.read_text(encoding="utf-8")):
+            links.append((page.name, url))
+            if url.startswith("https://mybinder.org/"):
+                launches.append((page.name, url))
+    assert len(launches) >= 17, f"only {len(launches)} launch links: the check below would pass vacuously"
+    assert not [(p, u) for p, u in links if slug in u and not u.startswith("https://mybinder.org/")]
+    assert not [(p, u) for p, u in links if re.search(r"\.(ipynb|md)(\?|$)", u) and "mybinder" not in u]
+    for page, url in launches:
+        path = re.search(r"urlpath=lab/tree/(.+)$", url).group(1)
+        assert path.startswith("student/"), f"{page} launches {path}, not a student copy"
+        target = path.removeprefix("student/")
+        assert target == "notebooks" or (ROOT / target).is_file(), f"{page} launches {path}: no such source"
+    # The instructor edition keeps its repository button and launches the chapters themselves
+    instructor = (editions["instructor"] / "notebooks" / "01_playing_nim.html").read_text(encoding="utf-8")
+    assert repository in instructor and "urlpath=lab/tree/notebooks/01_playing_nim.ipynb" in instructor
+    # What the student edition leaves out it does not speak of; the instructor edition still says it
+    said = re.compile(r"quoted in the solutions|after a solution checks|cell after the exercises|solutions are not in")
+    spoken = [p.name for p in editions["student"].rglob("*.html") if said.search(p.read_text(encoding="utf-8"))]
+    assert not spoken, spoken
+    assert said.search((editions["instructor"] / "notebooks" / "02_bouton_xor_rule.html").read_text(encoding="utf-8"))

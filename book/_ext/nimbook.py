@@ -347,6 +347,9 @@ def theme_repository(app: Sphinx, config) -> None:
     config.html_theme_options = options
 
 
+# Where Binder's postBuild writes the student copies of the chapters (tools/student_copy.py --out)
+STUDENT_COPIES = "student"
+
 # The two editions, from one source: NIMBOOK_EDITION=student leaves every solution out of the build
 # (sphinx-exercise's hide_solutions); the instructor edition (the default) folds each under its exercise
 EDITIONS = ("instructor", "student")
@@ -399,6 +402,8 @@ def editions_and_footer(app: Sphinx, config) -> None:
     """Apply the edition switch and put the licence and version in every page's footer."""
     name = edition()
     config.hide_solutions = name == "student"
+    # ``{only} instructor`` / ``{only} student`` blocks: what one edition says and the other leaves out
+    app.tags.add(name)
     if name == "student":
         # The pages' sources (and the theme's download of a chapter as .ipynb or .md) hold the solutions
         config.html_copy_source = False
@@ -419,6 +424,10 @@ def editions_and_footer(app: Sphinx, config) -> None:
     options["footer_content_items"] = FOOTER_ITEMS
     if name == "student":
         options["use_download_button"] = False
+        # The repository holds every solution: no button opens it, and the launch buttons open the copies
+        # that Binder's postBuild writes under student/ (tools/student_copy.py), solutions and answer cells removed
+        options["use_repository_button"] = False
+        options["path_to_docs"] = STUDENT_COPIES
     config.html_theme_options = options
 
 
