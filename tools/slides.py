@@ -134,6 +134,19 @@ def _sections(soup, prefixes: tuple[str, ...]) -> list:
     return found
 
 
+def _heading_section(node):
+    """The nearest enclosing section that has its own h2/h3 heading (not sphinx-proof's statement section)."""
+    for parent in node.parents:
+        if parent.name == "section" and parent.find(["h2", "h3"], recursive=False) is not None:
+            return parent
+    return None
+
+
+def _in_scope(node, sections: list) -> bool:
+    """Whether ``node`` belongs to one of the chosen sections itself, not to a subsection left out of them."""
+    return any(_heading_section(node) is section for section in sections)
+
+
 def _relink(node, page: Path, deck: Path) -> None:
     """Point the node's relative links (from ``page``) at the same targets from ``deck``; drop duplicate ids."""
     for tag in node.find_all(True):
@@ -157,7 +170,7 @@ def statement_slides(sections: list, page: Path, deck: Path) -> list[str]:
     for section in sections:
         for box in section.select("div.proof"):
             kind = next((k for k in STATEMENTS if k in box.get("class", [])), None)
-            if kind is None or box.get("id") in seen:
+            if kind is None or box.get("id") in seen or not _in_scope(box, sections):
                 continue
             seen.add(box.get("id"))
             box = copy.copy(box)
@@ -178,7 +191,9 @@ def _visible_code_cells(sections: list) -> list:
         cell
         for section in sections
         for cell in section.select("div.cell")
-        if "tag_hide-input" not in cell.get("class", []) and cell.select_one("div.cell_input")
+        if "tag_hide-input" not in cell.get("class", [])
+        and cell.select_one("div.cell_input")
+        and _in_scope(cell, sections)
     ]
 
 
