@@ -581,7 +581,15 @@ _add(
 
 
 def _sum_params(rng: random.Random) -> Params:
-    return {"rows": [rng.randint(1, 10) for _ in range(rng.randint(2, 3))], "heap": rng.randint(1, 7)}
+    return {"rows": _parts(rng, 1, 10, 20), "heap": rng.randint(1, 7)}
+
+
+def _parts(rng: random.Random, low: int, high: int, total: int) -> list[int]:
+    """Two or three heaps of low..high tokens, at most ``total`` in all (a sum a student tabulates by hand)."""
+    while True:
+        heaps = [rng.randint(low, high) for _ in range(rng.randint(2, 3))]
+        if sum(heaps) <= total:
+            return heaps
 
 
 def _kayles_sum(p: Params) -> int:
@@ -618,7 +626,9 @@ _add(
 )
 
 
-def _heap_game_sum(game: HeapGame, name: str, chapter: str, section: str, high: int, statement: str) -> Template:
+def _heap_game_sum(
+    game: HeapGame, name: str, chapter: str, section: str, high: int, total: int, statement: str
+) -> Template:
     def value(p: Params) -> int:
         values = heap_values(game, high + 1)
         return reduce(xor, (values[h] for h in p["heaps"]), 0)
@@ -630,7 +640,7 @@ def _heap_game_sum(game: HeapGame, name: str, chapter: str, section: str, high: 
         section,
         "int",
         "an integer",
-        lambda rng: {"heaps": [rng.randint(2, high) for _ in range(rng.randint(2, 3))]},
+        lambda rng: {"heaps": _parts(rng, 2, high, total)},
         lambda p: f"What is the Grundy value of the position {_text(p['heaps'])} of {statement}?",
         value,
         lambda p: [
@@ -647,8 +657,8 @@ def _heap_game_sum(game: HeapGame, name: str, chapter: str, section: str, high: 
     )
 
 
-_add(_heap_game_sum(laskers_nim, "lasker-value", "ch-splitting", "Lasker's nim", 12, "Lasker's nim"))
-_add(_heap_game_sum(grundys_game, "grundys-game-value", "ch-splitting", "Grundy's game", 13, "Grundy's game"))
+_add(_heap_game_sum(laskers_nim, "lasker-value", "ch-splitting", "Lasker's nim", 10, 20, "Lasker's nim"))
+_add(_heap_game_sum(grundys_game, "grundys-game-value", "ch-splitting", "Grundy's game", 13, 24, "Grundy's game"))
 
 
 # ---------------------------------------------------------------- moving coins, Wythoff (chapters 11, 14)
@@ -656,7 +666,7 @@ _add(_heap_game_sum(grundys_game, "grundys-game-value", "ch-splitting", "Grundy'
 
 def _staircase_params(rng: random.Random) -> Params:
     while True:
-        steps = [rng.randint(0, 5) for _ in range(rng.randint(4, 6))]
+        steps = [rng.randint(0, 4) for _ in range(rng.randint(4, 5))]
         if reduce(xor, steps[1::2], 0):
             return {"steps": steps}
 
@@ -830,7 +840,9 @@ _add(
 # ---------------------------------------------------------------- coin turning, nim products (chapter 13)
 
 
-def _coin_template(name: str, title: str, section: str, values: Callable[[int], list[int]], rule: str) -> Template:
+def _coin_template(
+    name: str, title: str, section: str, values: Callable[[int], list[int]], rule: str, last: int
+) -> Template:
     def value(p: Params) -> int:
         table = values(16)
         return reduce(xor, (table[x - 1] for x in p["heads"]), 0)
@@ -842,7 +854,7 @@ def _coin_template(name: str, title: str, section: str, values: Callable[[int], 
         section,
         "int",
         "an integer",
-        lambda rng: {"heads": _sample(rng, 1, 14, rng.randint(2, 4))},
+        lambda rng: {"heads": _sample(rng, 1, last, rng.randint(2, 4))},
         lambda p: (
             f"In {title}, {rule} A row of coins numbered from 1 shows heads at "
             f"{', '.join(map(str, p['heads']))}. What is its Grundy value?"
@@ -868,6 +880,7 @@ _add(
         "Mock Turtles",
         coins.mock_turtles,
         "a move turns one, two or three coins, the rightmost from heads to tails.",
+        10,
     )
 )
 _add(
@@ -877,6 +890,7 @@ _add(
         "The Ruler game",
         coins.ruler,
         "a move turns a run of consecutive coins, the rightmost from heads to tails.",
+        12,
     )
 )
 
