@@ -118,15 +118,15 @@ def draw(ax, spec: tuple) -> None:
     add = patches.append  # one collection at the end: adding patches one by one re-computes the limits each time
     if kind == "heaps":
         heaps = spec[1]
+        step = 3.0  # room for a label under each heap
         for i, h in enumerate(heaps):
-            for s in range(h):
-                add(Circle((i * 1.6, 0.5 + s * 0.55), 0.24, facecolor="#8c6d46", edgecolor="black", lw=0.6))
-            ax.text(
-                i * 1.6, -0.2, f"heap {i}: {h}" if len(heaps) > 1 else f"{h} tokens", ha="center", va="top", fontsize=8
-            )
+            for t in range(h):
+                add(Circle((i * step, 0.5 + t * 0.55), 0.24, facecolor="#8c6d46", edgecolor="black", lw=0.6))
+            label = f"heap {i}\n{h}" if len(heaps) > 1 else f"{h} tokens"
+            ax.text(i * step, 0.05, label, ha="center", va="top", fontsize=7, linespacing=1.1)
         top = max(heaps, default=1)
-        ax.set_xlim(-1, max(len(heaps) * 1.6, 12))
-        ax.set_ylim(-0.8, max(top * 0.55 + 0.6, 3))
+        ax.set_xlim(-1.5, max(len(heaps) * step, 24))
+        ax.set_ylim(-1.2, max(top * 0.55 + 0.6, 3))
     elif kind == "pins":
         rows, heap = spec[1], spec[2]
         x = 0.0

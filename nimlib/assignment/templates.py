@@ -156,7 +156,7 @@ _add(
         "Who wins",
         "word",
         "P or N",
-        lambda rng: {"heaps": _nim_heaps(rng, (3, 3), 6)},
+        lambda rng: {"heaps": _nim_heaps(rng, (3, 4), 7)},
         lambda p: f"In Nim, is the position {_text(p['heaps'])} a P-position or an N-position? Answer P or N.",
         lambda p: "P" if nim.is_p_position(tuple(p["heaps"])) else "N",
         lambda p: [
@@ -340,7 +340,7 @@ _add(
         "mex and Grundy",
         "int",
         "an integer",
-        lambda rng: {"set": sorted(set(rng.sample(range(0, 10), rng.randint(4, 7))) | {0})},
+        lambda rng: {"set": sorted(set(rng.sample(range(0, 12), rng.randint(4, 8))) | {0})},
         lambda p: f"Compute mex{{{', '.join(map(str, p['set']))}}}, the least non-negative integer not in the set.",
         lambda p: mex(p["set"]),
         _mex_steps,
@@ -360,7 +360,7 @@ _add(
 
 
 def _subtraction_params(rng: random.Random) -> Params:
-    return {"subtract": _sample(rng, 1, 6, rng.randint(2, 3)), "n": rng.randint(10, 15)}
+    return {"subtract": _sample(rng, 1, 8, rng.randint(2, 3)), "n": rng.randint(10, 16)}
 
 
 def _outcomes(p: Params) -> str:
@@ -438,16 +438,16 @@ def _period(p: Params) -> list[int]:
 @lru_cache(maxsize=1024)
 def _period_of(subtract: tuple[int, ...]) -> tuple[int, int]:
     found = _window_period(heap_values(subtraction(subtract), 400), max(subtract))
-    if found is None:  # pragma: no cover - every set drawn (numbers up to 9) repeats within 400 values
+    if found is None:  # pragma: no cover - every set drawn (numbers up to 12) repeats within 400 values
         raise RuntimeError(f"no period found for {subtract} within 400 values")
     return found
 
 
 def _period_params(rng: random.Random) -> Params:
     while True:
-        subtract = _sample(rng, 1, 9, rng.randint(2, 4))
+        subtract = _sample(rng, 1, 12, rng.randint(2, 4))
         pre, period = _period({"subtract": subtract})
-        if pre + period <= 24:  # a table a student writes by hand
+        if pre + period <= 30:  # a table a student writes by hand
             return {"subtract": subtract}
 
 
@@ -587,7 +587,7 @@ def _sum_params(rng: random.Random) -> Params:
 def _parts(rng: random.Random, low: int, high: int, total: int) -> list[int]:
     """Two or three heaps of low..high tokens, at most ``total`` in all (a sum a student tabulates by hand)."""
     while True:
-        heaps = [rng.randint(low, high) for _ in range(rng.randint(2, 3))]
+        heaps = [rng.randint(low, high) for _ in range(rng.choice((2, 3, 3)))]
         if sum(heaps) <= total:
             return heaps
 
@@ -657,7 +657,7 @@ def _heap_game_sum(
     )
 
 
-_add(_heap_game_sum(laskers_nim, "lasker-value", "ch-splitting", "Lasker's nim", 10, 20, "Lasker's nim"))
+_add(_heap_game_sum(laskers_nim, "lasker-value", "ch-splitting", "Lasker's nim", 12, 22, "Lasker's nim"))
 _add(_heap_game_sum(grundys_game, "grundys-game-value", "ch-splitting", "Grundy's game", 13, 24, "Grundy's game"))
 
 
@@ -789,10 +789,10 @@ def _wythoff_moves(p: Params) -> list[list[int]]:
 
 
 def _wythoff_params(rng: random.Random) -> Params:
-    if rng.random() < 0.15:  # sometimes a P-position: no winning move
-        a, b = wythoff.p_positions(rng.randint(2, 8))[-1]
+    if rng.random() < 0.1:  # sometimes a P-position: no winning move
+        a, b = wythoff.p_positions(rng.randint(2, 10))[-1]
         return {"position": [a, b] if rng.random() < 0.5 else [b, a]}
-    return {"position": [rng.randint(1, 16), rng.randint(1, 16)]}
+    return {"position": [rng.randint(1, 30), rng.randint(1, 30)]}
 
 
 _add(
@@ -854,7 +854,7 @@ def _coin_template(
         section,
         "int",
         "an integer",
-        lambda rng: {"heads": _sample(rng, 1, last, rng.randint(2, 4))},
+        lambda rng: {"heads": _sample(rng, 1, last, rng.randint(2, 5))},
         lambda p: (
             f"In {title}, {rule} A row of coins numbered from 1 shows heads at "
             f"{', '.join(map(str, p['heads']))}. What is its Grundy value?"
@@ -880,7 +880,7 @@ _add(
         "Mock Turtles",
         coins.mock_turtles,
         "a move turns one, two or three coins, the rightmost from heads to tails.",
-        10,
+        11,
     )
 )
 _add(
@@ -1079,8 +1079,8 @@ def _genus_judge(p: Params, given: object) -> str | None:
 
 
 def _genus_params(rng: random.Random) -> Params:
-    digits = rng.choice(["3", "7", "6", "2"]) + rng.choice(["0", "1", "2", "3", "4", "5", "6", "7"])
-    return {"code": "0." + digits[0] + digits[1], "n": rng.randint(3, 7)}
+    code = f"0.{rng.randint(1, 7)}{rng.randint(0, 7)}" + ("" if rng.random() < 0.5 else str(rng.randint(1, 7)))
+    return {"code": code, "n": rng.randint(3, 8)}
 
 
 _add(
