@@ -249,6 +249,9 @@ def test_qti_zip_is_a_qti_12_package_with_the_same_answers():
                 assert item.find(f"{QTI}presentation/{QTI}response_str/{QTI}render_fib") is not None
                 condition = item.find(f"{QTI}resprocessing/{QTI}respcondition")
                 assert [v.text for v in condition.iter(f"{QTI}varequal")] == answers
+                if kind == "numerical":  # exact: equal, or between n and n, as Canvas writes it
+                    within = condition.find(f"{QTI}conditionvar/{QTI}or/{QTI}and")
+                    assert [v.text for v in within] == answers * 2
                 assert condition.find(f"{QTI}setvar").text == "100"
 
 

@@ -17,7 +17,7 @@ import zipfile
 from .templates import TEMPLATES, Problem
 
 QTI_NS = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
-CP_NS = "http://www.imsglobal.org/xsd/imscp_v1p1"
+CP_NS = "http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1"  # the namespace Canvas's own exports and text2qti use
 
 
 def answer_text(kind: str, answer: object) -> str:
@@ -107,6 +107,7 @@ def qti_assessment(name: str, problems: list[Problem]) -> bytes:
     """One QTI 1.2 assessment (questestinterop/assessment/section/item), the variants of one template."""
     root = ET.Element("questestinterop", xmlns=QTI_NS)
     assessment = _sub(root, "assessment", ident=f"nimlib-{name}", title=f"nimlib: {TEMPLATES[name].title}")
+    _field(_sub(assessment, "qtimetadata"), "cc_maxattempts", "1")
     section = _sub(assessment, "section", ident="root_section")
     for number, problem in enumerate(problems, 1):
         kind, text, accepted = lms_question(problem)
@@ -114,17 +115,28 @@ def qti_assessment(name: str, problems: list[Problem]) -> bytes:
         metadata = _sub(_sub(item, "itemmetadata"), "qtimetadata")
         _field(metadata, "question_type", "numerical_question" if kind == "numerical" else "short_answer_question")
         _field(metadata, "points_possible", "1")
+        _field(metadata, "original_answer_ids", ",".join(f"{name}-{number}-{i}" for i in range(len(accepted))))
+        _field(metadata, "assessment_question_identifierref", f"nimlib-{name}-{number}-ref")
         presentation = _sub(item, "presentation")
         _sub(_sub(presentation, "material"), "mattext", f"<p>{html.escape(text)}</p>", texttype="text/html")
         response = _sub(presentation, "response_str", ident="response1", rcardinality="Single")
-        fib = _sub(response, "render_fib", fibtype="Decimal" if kind == "numerical" else "String")
-        _sub(fib, "response_label", ident="answer1", rshuffle="No")
+        if kind == "numerical":
+            _sub(_sub(response, "render_fib", fibtype="Decimal"), "response_label", ident="answer1")
+        else:
+            _sub(_sub(response, "render_fib"), "response_label", ident="answer1", rshuffle="No")
         processing = _sub(item, "resprocessing")
         _sub(_sub(processing, "outcomes"), "decvar", maxvalue="100", minvalue="0", varname="SCORE", vartype="Decimal")
         condition = _sub(processing, "respcondition", **{"continue": "No"})
-        either = _sub(_sub(condition, "conditionvar"), "or")
-        for value in accepted:
-            _sub(either, "varequal", value, respident="response1")
+        test = _sub(condition, "conditionvar")
+        if kind == "numerical":  # as Canvas writes an exact answer: equal, or within [n, n]
+            either = _sub(test, "or")
+            _sub(either, "varequal", accepted[0], respident="response1")
+            within = _sub(either, "and")
+            _sub(within, "vargte", accepted[0], respident="response1")
+            _sub(within, "varlte", accepted[0], respident="response1")
+        else:  # any one of the accepted texts
+            for value in accepted:
+                _sub(test, "varequal", value, respident="response1")
         _sub(condition, "setvar", "100", action="Set", varname="SCORE")
     ET.indent(root)
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="utf-8") + b"\n"
