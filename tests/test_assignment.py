@@ -28,7 +28,7 @@ from nimlib.assignment import (
 from nimlib.assignment.banks import lms_question, moodle_xml, qti_zip
 from nimlib.assignment.cli import main as assignment_main
 from nimlib.assignment.paths import PATHS
-from nimlib.assignment.templates import AnswerShape, judge, make_problem
+from nimlib.assignment.templates import AnswerShape, judge, make_problem, problem_from
 from nimlib.cli import main as nimlib_main
 from tests.assignment_search import expected
 
@@ -410,11 +410,14 @@ def test_write_assignment_sheets_key_and_out_folder(tmp_path, capsys):
             text = _pdftotext(out / "sheets" / f"{student}.pdf")
             assert f"Student: {student}" in text
             assert "Answer:" not in text and "winning moves:" not in text and "the colon principle" not in text
+            flat = " ".join(text.split())
             for r in key:
                 if r["student"] == student:
-                    problem = make_problem(r["template"], 0)
-                    assert TEMPLATES[r["template"]].title in text
-                    del problem
+                    problem = problem_from(r["template"], r["params"])
+                    assert TEMPLATES[r["template"]].title in flat
+                    assert " ".join(problem.statement.split())[:60] in flat
+                    for step in problem.steps:  # no line of the worked solution, which holds the answer
+                        assert " ".join(step.split()) not in flat, step
         key_text = _pdftotext(out / "key.pdf")
         for r in key:
             assert f"Student {r['student']}" in key_text
