@@ -158,6 +158,13 @@ def key_json(assigned: Sequence[Assigned]) -> bytes:
     return ("[\n" + ",\n".join(rows) + "\n]\n").encode()
 
 
+def default_mode(path: str | Path) -> None:
+    """Give a temporary file the mode a plain open() would (mkstemp makes it private, 0600)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(path, 0o666 & ~umask)
+
+
 def _write(path: Path, data: bytes) -> None:
     """Write through a temporary file in the same folder, flushed, then renamed over ``path``."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -166,6 +173,7 @@ def _write(path: Path, data: bytes) -> None:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
+        default_mode(tmp)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):

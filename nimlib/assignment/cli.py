@@ -64,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--week", type=int, help="the week of that path (its two lectures)")
     parser.add_argument("--templates", help="comma-separated template names instead of --path/--week")
     parser.add_argument("--roster", help="student ids, one a line")
-    parser.add_argument("--secret", help="the secret the seeds are derived from (keep it)")
+    parser.add_argument("--secret", help="the secret each problem's seed is derived from (keep it)")
     parser.add_argument("--out", help="the folder to write (new or empty)")
     parser.add_argument("--title", default="Problem sheet", help="the sheets' title")
     parser.add_argument("--force", action="store_true", help="replace an earlier assignment's files in --out")

@@ -96,6 +96,9 @@ def write_pdf(path: Path, blocks: Sequence[Block], *, title: str) -> None:
                     y -= LINE[kind]
                 y -= 0.06
             pdf.savefig(figure)
+        umask = os.umask(0)  # the mode a plain open() would give (mkstemp makes the file private)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
