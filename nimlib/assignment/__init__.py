@@ -47,13 +47,21 @@ BANK_VARIANTS = 10  # the variants of each template in moodle.xml and qti.zip
 
 
 def seed(secret: str, student: str, problem: int, template: str) -> int:
-    """The seed of one student's problem: 64 bits of HMAC-SHA256(secret, "student\\nproblem\\ntemplate")."""
+    """The seed of one student's problem: 64 bits of HMAC-SHA256(secret, "student\\nproblem\\ntemplate").
+
+    >>> seed("k", "s001", 1, "mex") == seed("k", "s001", 1, "mex") != seed("k", "s002", 1, "mex")
+    True
+    """
     message = f"{student}\n{problem}\n{template}".encode()
     return int.from_bytes(hmac.new(secret.encode(), message, hashlib.sha256).digest()[:8], "big")
 
 
 def week_templates(path: int, week: int) -> list[str]:
-    """The templates that practise the sections of that week's two lectures on the course page's path."""
+    """The templates that practise the sections of that week's two lectures on the course page's path.
+
+    >>> week_templates(4, 1)
+    ['nim-outcome', 'nim-sum', 'nim-winning-moves']
+    """
     chosen = []
     for lecture in week_lectures(path, week):
         for label, prefixes in lecture:

@@ -1119,7 +1119,12 @@ class Problem:
 
 
 def make_problem(name: str, seed: int) -> Problem:
-    """Generate the problem of template ``name`` for ``seed`` (an int): same seed, same problem."""
+    """Generate the problem of template ``name`` for ``seed`` (an int): same seed, same problem.
+
+    >>> problem = make_problem("nim-product", 7)
+    >>> problem == make_problem("nim-product", 7), sorted(problem.params)
+    (True, ['a', 'b'])
+    """
     template = TEMPLATES.get(name)
     if template is None:
         raise ValueError(f"unknown template {name!r}; the templates are: {', '.join(TEMPLATES)}")
