@@ -352,6 +352,18 @@ def test_bad_input_gets_one_clear_line(tmp_path, capsys, roster, args, message):
     assert not (tmp_path / "o").exists()
 
 
+def test_the_secret_may_come_from_the_environment(tmp_path, monkeypatch, capsys):
+    (tmp_path / "roster.txt").write_text("a1\n")
+    argv = ["assignment", "--templates", "mex", "--roster", str(tmp_path / "roster.txt"), "--out", str(tmp_path / "o")]
+    monkeypatch.delenv("NIMLIB_ASSIGNMENT_SECRET", raising=False)
+    assert nimlib_main(argv) == 2 and "--secret (or NIMLIB_ASSIGNMENT_SECRET) is required" in capsys.readouterr().err
+    monkeypatch.setenv("NIMLIB_ASSIGNMENT_SECRET", "from the environment")
+    assert nimlib_main(argv) == 0
+    assert json.loads((tmp_path / "o" / "key.json").read_text()) == json.loads(
+        key_json(assign(["a1"], ["mex"], "from the environment"))
+    )
+
+
 def test_read_roster_skips_blank_lines_and_keeps_order():
     assert read_roster("b2\n\n  a1  \n") == ["b2", "a1"]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,7 +24,8 @@ DESCRIPTION
   Every problem comes from a template whose parameters are drawn from a seed and whose answer, worked
   solution and checker nimlib computes when the assignment is made: no answer is stored anywhere. A
   student's seed for a problem is HMAC-SHA256(S, student id, problem number, template), so the same
-  roster, secret and week give a byte-identical key.json, and another secret other problems. Keep S.
+  roster, secret and week give a byte-identical key.json, and another secret other problems. Keep S;
+  to keep it out of the process list and the shell history, set NIMLIB_ASSIGNMENT_SECRET instead.
 
   --path P --week W takes the templates that practise that week's two lectures on the course page's
   P-week path; --templates names them instead (--list shows them all, with their chapters).
@@ -64,7 +66,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--week", type=int, help="the week of that path (its two lectures)")
     parser.add_argument("--templates", help="comma-separated template names instead of --path/--week")
     parser.add_argument("--roster", help="student ids, one a line")
-    parser.add_argument("--secret", help="the secret each problem's seed is derived from (keep it)")
+    parser.add_argument(
+        "--secret",
+        default=os.environ.get("NIMLIB_ASSIGNMENT_SECRET"),
+        help="the secret each problem's seed is derived from (keep it); default $NIMLIB_ASSIGNMENT_SECRET",
+    )
     parser.add_argument("--out", help="the folder to write (new or empty)")
     parser.add_argument("--title", default="Problem sheet", help="the sheets' title")
     parser.add_argument("--force", action="store_true", help="replace an earlier assignment's files in --out")
@@ -120,7 +126,8 @@ def run(argv: Sequence[str]) -> int:
         templates = week_templates(args.path, args.week)
     for option in ("roster", "secret", "out"):
         if getattr(args, option) is None:
-            raise ValueError(f"--{option} is required")
+            also = " (or NIMLIB_ASSIGNMENT_SECRET)" if option == "secret" else ""
+            raise ValueError(f"--{option}{also} is required")
     students = read_roster(_read(args.roster, "--roster"))
     title = args.title if args.templates is not None else f"{args.title}: week {args.week} of the {args.path}-week path"
     assigned = write_assignment(Path(args.out), students, templates, args.secret, title=title, force=args.force)
