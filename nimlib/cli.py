@@ -873,6 +873,7 @@ SYNOPSIS
   nimlib rare GAME --to N [--plot FILE.png] [--json]
   nimlib quotient GAME --to N [--json]
   nimlib rare GAME --to N --frequencies FILE [--checkpoint DIR] [--heaps-from 0|1] [--json]
+  nimlib assignment (--path 4|6 --week W | --templates A,B) --roster FILE --secret S --out DIR
 
 DESCRIPTION
   The command line of the textbook "Nim & Sprague-Grundy". g(n) is the Grundy value of a single
@@ -1071,11 +1072,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     up_to("quotient", "the largest heap", cmd_quotient)
+    # Parsed by nimlib.assignment.cli (main hands it the rest of the line); listed here for --help
+    sub.add_parser("assignment", help="seeded problem sheets, key and LMS banks; grade (nimlib assignment --help)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 1 certificate rejected, 2 bad input)."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["assignment"]:  # its own parser, with a grade subcommand: nimlib/assignment/cli.py
+        from .assignment.cli import main as assignment_main
+
+        return assignment_main(argv[1:])
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
