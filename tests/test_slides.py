@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from nimlib.assignment.paths import FOUR_WEEKS, SIX_WEEKS
+
 from .conftest import ROOT
 from .test_browser import browser  # noqa: F401 (pytest fixture)
 from .test_browser_disk import _PLAYABLE, _console_problems, _wait
@@ -25,23 +27,22 @@ _spec.loader.exec_module(slides)
 
 
 def test_the_decks_follow_the_course_paths():
-    six, four = slides.path_from_course("SIX_WEEKS"), slides.path_from_course("FOUR_WEEKS")
+    six, four = slides.lectures(SIX_WEEKS), slides.lectures(FOUR_WEEKS)
     assert len(six) == 12 and len(four) == 8
     selection = slides.four_week_decks(six, four)
     assert sorted(selection) == list(range(1, 9)) and len(set(selection.values())) == 8
     for number, deck in selection.items():
         assert [label for label, _ in four[number - 1].parts] == [label for label, _ in six[deck - 1].parts]
     assert [lecture.week for lecture in six] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]
+    # Misère play beyond Nim is in the 6-week path (issue 36): its deck is the last
+    assert six[-1].parts[0][0] == "ch-misere-beyond"
 
 
-def test_a_path_the_course_page_does_not_define_is_refused():
-    with pytest.raises(ValueError, match="no TEN_WEEKS"):
-        slides.path_from_course("TEN_WEEKS")
-    changed = slides.COURSE.read_text(encoding="utf-8").replace('("ch-misere", ["The rule"', '("ch-misere", ["Gone"')
-    six = slides.path_from_course("SIX_WEEKS", changed)
-    four = slides.path_from_course("FOUR_WEEKS", changed)
-    assert six[2].parts[0][1][0] == "Gone"
-    slides.four_week_decks(six, four)  # both changed alike: still a selection
+def test_a_4_week_lecture_with_no_deck_is_refused():
+    four = slides.lectures(FOUR_WEEKS)
+    changed = [*four[:2], slides.Lecture(3, (("ch-misere", ("A section no deck covers",)),)), *four[3:]]
+    with pytest.raises(ValueError, match="4-week lecture 3 has no 6-week deck"):
+        slides.four_week_decks(slides.lectures(SIX_WEEKS), changed)
 
 
 def test_the_vendored_reveal_is_named_in_notice():

@@ -2,7 +2,8 @@
 
 A lecturer asks for slides first, after the PDF. Each deck is cut from the chapter pages of the built book (so
 its numbers, cross-references and games are the book's, never copied by hand), for the sections that the
-course page's path names for that lecture (``SIX_WEEKS`` in book/course.md):
+course page's path names for that lecture (``SIX_WEEKS`` in nimlib/assignment/paths.py, which the course page
+draws):
 - a title slide: the lecture, its week, its chapter and sections;
 - one slide per definition, theorem, lemma, corollary, proposition and algorithm stated in those sections
   (the statement, not the proof), with the book's numbers;
@@ -24,7 +25,6 @@ tests/test_slides.py opens every deck in headless Chromium from file:// and chec
 from __future__ import annotations
 
 import argparse
-import ast
 import copy
 import html
 import json
@@ -37,7 +37,6 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 ROOT = Path(__file__).resolve().parent.parent
-COURSE = ROOT / "book" / "course.md"
 REVEAL = Path(__file__).resolve().parent / "slides" / "vendor" / "reveal"
 STYLE = Path(__file__).resolve().parent / "slides" / "slides.css"
 # What a statement slide shows (sphinx-proof's classes); proofs stay in the book
@@ -61,16 +60,10 @@ class Lecture:
         return (self.number + 1) // 2
 
 
-def path_from_course(name: str, text: str | None = None) -> list[Lecture]:
-    """A path (``SIX_WEEKS`` or ``FOUR_WEEKS``) as the course page's code cell defines it."""
-    text = COURSE.read_text(encoding="utf-8") if text is None else text
-    match = re.search(rf"^{name} = (\[.*?^\])$", text, re.M | re.S)
-    if not match:
-        raise ValueError(f"book/course.md defines no {name} list")
-    lectures = ast.literal_eval(match.group(1))
+def lectures(path: list) -> list[Lecture]:
+    """A path of the course page (``nimlib.assignment.paths.SIX_WEEKS`` or ``FOUR_WEEKS``) as lectures."""
     return [
-        Lecture(i, tuple((label, tuple(prefixes)) for label, prefixes in lecture))
-        for i, lecture in enumerate(lectures, 1)
+        Lecture(i, tuple((label, tuple(prefixes)) for label, prefixes in lecture)) for i, lecture in enumerate(path, 1)
     ]
 
 
@@ -367,7 +360,9 @@ def copy_assets(book: Path, out: Path) -> None:
 
 def make_slides(book: Path, out: Path) -> dict[int, dict[str, int]]:
     """Every deck of the 6-week path and their index; what each deck holds."""
-    six, four = path_from_course("SIX_WEEKS"), path_from_course("FOUR_WEEKS")
+    from nimlib.assignment.paths import FOUR_WEEKS, SIX_WEEKS
+
+    six, four = lectures(SIX_WEEKS), lectures(FOUR_WEEKS)
     selection = four_week_decks(six, four)
     pages = chapter_pages(book)
     if not pages:

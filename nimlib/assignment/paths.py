@@ -29,8 +29,21 @@ SIX_WEEKS: list[list[tuple[str, list[str]]]] = [
     [("ch-strips", ["The periodicity theorem"]), ("ch-splitting", ["Lasker's nim"])],
     [("ch-splitting", ["Grundy's game", "Trominoes"])],
     [("ch-coins", ["Staircase nim", "Nimble"])],
-    [("ch-wythoff", ["The game", "The queen", "P-positions", "The golden ratio", "Winning moves"])],
     [("ch-hackenbush", ["The game", "Bamboo", "Trees", "Cycles"])],
+    # Chapter 16's one-lecture core (its opening says so): the subsections of Misère quotients are optional
+    [
+        (
+            "ch-misere-beyond",
+            [
+                "The misère Grundy",
+                "Misère play breaks",
+                "Conway's genus",
+                "Tame games",
+                "Misère Kayles",
+                "Misère quotients",
+            ],
+        )
+    ],
 ]
 
 PATHS: dict[int, list[list[tuple[str, list[str]]]]] = {4: FOUR_WEEKS, 6: SIX_WEEKS}
