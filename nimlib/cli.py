@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import __version__
+from ._atomic import atomic_write
 from .certificate import FORMAT, CertificateError, canonical_label, check_certificate, load_certificate, plain_values
 from .rulesets import MAX_CODE_DIGITS, HeapGame, TakeRule, octal, subtraction
 
@@ -332,11 +333,8 @@ def cmd_values(args: argparse.Namespace) -> int:
     if args.output is None:
         _emit_values(args, data, heading, values, spec.first)
         return 0
-    try:
-        with open(args.output, "w", encoding="utf-8") as out:
-            _emit_values(args, data, heading, values, spec.first, out)
-    except OSError as error:
-        raise OSError(f"cannot write the values to {args.output}: {error.strerror or error}") from None
+    with atomic_write(args.output, what="the values") as out:  # whole or not at all: F is never left partial
+        _emit_values(args, data, heading, values, spec.first, out)
     print(f"{n:,} values of {spec.label} written to {args.output}", file=sys.stderr)
     return 0
 
@@ -442,10 +440,8 @@ def cmd_period(args: argparse.Namespace) -> int:
         rule = spec.certificate_rule
         cert = {"format": FORMAT, "game": canonical_label(rule), "rule": rule, "preperiod": found.preperiod}
         cert.update(period=found.period, values=values)  # t and needed are derived from the rule by the checker
-        try:
-            Path(args.certificate).write_text(json.dumps(cert) + "\n", encoding="utf-8")
-        except OSError as error:
-            raise OSError(f"cannot write the certificate to {args.certificate}: {error.strerror or error}") from None
+        with atomic_write(args.certificate, what="the certificate") as out:
+            out.write(json.dumps(cert) + "\n")
         data["certificate"] = str(args.certificate)
         text += f"\ncertificate written to {args.certificate} ({found.needed} values)"
     _emit(args, data, text)
@@ -794,9 +790,8 @@ def _plot_rare(values, rare, label: str, mask: int, path: str) -> None:
     ax.legend(loc="upper left")
     fig.tight_layout()
     try:
-        fig.savefig(path, dpi=120, format=Path(path).suffix[1:].lower())  # exactly this path, no suffix added
-    except OSError as error:
-        raise OSError(f"cannot write the plot to {path}: {error.strerror or error}") from None
+        with atomic_write(path, "wb", what="the plot") as out:  # exactly this path, no suffix added
+            fig.savefig(out, dpi=120, format=Path(path).suffix[1:].lower())
     finally:
         plt.close(fig)
 
@@ -833,7 +828,8 @@ def _check_output_path(path: str, option: str, *, suffixes: list[str] | None = N
     folder = target.parent
     if not folder.is_dir():
         raise ValueError(f"{option} {path}: there is no folder {folder}")
-    if not os.access(target if target.exists() else folder, os.W_OK):
+    # written through a temporary file in the same folder (nimlib._atomic): the folder must take a new file
+    if not os.access(folder, os.W_OK | os.X_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise ValueError(f"{option} {path} cannot be written (permission denied)")
 
 
@@ -915,11 +911,15 @@ LIMITS
                    check 400,000 states (MAX_STATES), or a heap 64 recalibrations (MAX_RECALIBRATIONS)
   subtraction:S, allbut:E   each number <= 1,000,000 (MAX_TAKE), N times their count <= 4,000,000,000
                    (MAX_TAKE_WORK); every number on the command line is ASCII digits 0-9
-  Output paths (--plot, --certificate) are checked before the work: not empty, an existing folder,
-  a regular file if it exists; --plot writes exactly the file named, in the format its suffix names
-  (.png, .pdf or .svg: formats matplotlib writes without external tools). --row is for wythoff only.
+  Output paths (--output, --plot, --certificate, --frequencies) are checked before the work: not
+  empty, an existing writable folder, a regular file if it exists; --plot writes exactly the file
+  named, in the format its suffix names (.png, .pdf or .svg: formats matplotlib writes without
+  external tools). --row is for wythoff only.
 
 OUTPUT
+  Every file is written whole or not at all: to a temporary file in the same folder, flushed to
+  disk, then renamed over FILE. If writing fails (a full disk, a file-size limit) the temporary
+  file is removed, FILE stays as it was, and the error is one line (exit status 2).
   Values are written as they are formatted, a chunk at a time (--json too), so the output is never
   held whole. A progress bar appears on stderr only when stderr is a terminal and N >= 100,000.
   When the reader of the output goes away (nimlib values ... | head -1), nimlib stops quietly with
