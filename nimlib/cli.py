@@ -94,11 +94,12 @@ def parse_game(text: str, row: int | None = None) -> GameSpec:
     if re.fullmatch(r"[0-7]?\.[0-7]+|[04]", key):
         code = key if not key.startswith(".") else "0" + key
         return _heap_spec(code, octal(code))
+    numbers = text.lstrip().partition(":")[2]  # the numbers as typed: a space after them is refused as in --to
     if key.startswith("subtraction:"):
-        allowed = _numbers(key.partition(":")[2], "subtraction:")
+        allowed = _numbers(numbers, "subtraction:")
         return _heap_spec(f"subtraction:{','.join(map(str, sorted(allowed)))}", subtraction(allowed))
     if key.startswith("allbut:"):
-        return _allbut_spec(_numbers(key.partition(":")[2], "allbut:", allow_empty=True))
+        return _allbut_spec(_numbers(numbers, "allbut:", allow_empty=True))
     if key in ("mock-turtles", "ruler"):
         return GameSpec(key, values=_coins(key), first=1)
     if key == "wythoff":
@@ -130,25 +131,33 @@ def _heap_spec(label: str, game: HeapGame) -> GameSpec:
 MAX_TAKE = 1_000_000
 # Digits accepted in any number on the command line (ASCII 0-9 only: int() would take other scripts' digits)
 MAX_DIGITS = 30
+# The one pattern every number on the command line must match: ASCII digits and nothing else (int() would also
+# take spaces around it, a sign, underscores between digits and other scripts' digits, e.g. fullwidth ５)
+_DIGITS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 
 
 def _ascii_int(text: str) -> int | None:
-    """``text`` as an int if it is 1 to MAX_DIGITS ASCII digits 0-9 (spaces around allowed), else None."""
-    text = text.strip()
-    if not re.fullmatch(rf"[0-9]{{1,{MAX_DIGITS}}}", text):
+    """``text`` as an int if it is exactly 1 to MAX_DIGITS ASCII digits 0-9 (no space, sign or underscore), else None.
+
+    The one parser of every number on the command line: --to, --row, --limit, --heaps-from and the numbers of
+    subtraction:S and allbut:E.
+    """
+    if not isinstance(text, str) or not _DIGITS.fullmatch(text):  # fullmatch: "5\n" is refused too
         return None
     return int(text)
 
 
 def _numbers(text: str, what: str, *, allow_empty: bool = False) -> list[int]:
-    parts = [p for p in text.split(",") if p.strip()]
+    parts = text.split(",") if text else []
     if not parts and not allow_empty:
         raise ValueError(f"{what} needs a list of positive ints, e.g. {what}1,3,4")
     numbers = []
     for p in parts:
         number = _ascii_int(p)
         if number is None or number < 1:
-            raise ValueError(f"{what} takes positive ints (ASCII digits 0-9) separated by commas, got {p.strip()!r}")
+            raise ValueError(
+                f"{what} takes positive ints (ASCII digits 0-9 only) separated by commas, no spaces, got {p!r}"
+            )
         if number > MAX_TAKE:
             raise ValueError(f"{what} takes numbers up to MAX_TAKE = {MAX_TAKE:,}, got {number:,}")
         numbers.append(number)
@@ -910,7 +919,9 @@ LIMITS
                    (quotient.MAX_ORDER), an unreduced trial 65,536 (MAX_TRIAL), a
                    check 400,000 states (MAX_STATES), or a heap 64 recalibrations (MAX_RECALIBRATIONS)
   subtraction:S, allbut:E   each number <= 1,000,000 (MAX_TAKE), N times their count <= 4,000,000,000
-                   (MAX_TAKE_WORK); every number on the command line is ASCII digits 0-9
+                   (MAX_TAKE_WORK)
+  Every number on the command line (N, L, R, the numbers of S and E) is ASCII digits 0-9 only:
+  no sign, space, underscore or other script's digits
   Output paths (--output, --plot, --certificate, --frequencies) are checked before the work: not
   empty, an existing writable folder, a regular file if it exists; --plot writes exactly the file
   named, in the format its suffix names (.png, .pdf or .svg: formats matplotlib writes without
