@@ -14,7 +14,6 @@ Only the standard library: ``import nimlib`` stays fast.
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -27,7 +26,7 @@ TEMP_SUFFIX = ".tmp"
 
 
 def _temp_name(target: Path) -> Path:
-    return target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
+    return target.with_name(f".{target.name}.{os.getpid()}.{os.urandom(4).hex()}{TEMP_SUFFIX}")
 
 
 def temp_files(path: str | os.PathLike) -> list[Path]:
