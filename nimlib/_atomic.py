@@ -41,14 +41,21 @@ def temp_files(path: str | os.PathLike) -> list[Path]:
 
 @contextmanager
 def atomic_write(
-    path: str | os.PathLike, mode: str = "w", *, encoding: str | None = "utf-8", what: str = "the file"
+    path: str | os.PathLike,
+    mode: str = "w",
+    *,
+    encoding: str | None = "utf-8",
+    what: str = "the file",
+    exclusive: bool = False,
 ) -> Iterator[IO]:
     """Yield a file to write; on success it replaces ``path`` whole, on any error nothing changes.
 
     ``mode`` is ``"w"`` (text, in ``encoding``) or ``"wb"``. A symbolic link at ``path`` is written
     through (its target is replaced). An existing file's permission bits are kept; a new file gets the
-    usual ones (0o666 less the umask). An ``OSError`` is raised again as ``OSError("cannot write WHAT to
-    PATH: reason")`` (one line naming the file; ``errno`` kept).
+    usual ones (0o666 less the umask). An ``OSError`` is raised again as the same kind of error (a
+    ``FileExistsError`` stays one) saying "cannot write WHAT to PATH: reason" (one line naming the
+    file; ``errno`` kept). With ``exclusive`` the file is created only if ``path`` does not exist
+    (``FileExistsError`` otherwise, ``path`` untouched): a lock, taken with its content whole.
     """
     if mode not in ("w", "wb"):
         raise ValueError(f"mode must be 'w' or 'wb', got {mode!r}")
@@ -68,7 +75,10 @@ def atomic_write(
             yield file
             file.flush()
             os.fsync(file.fileno())
-        os.replace(tmp, target)
+        if exclusive:
+            _link_new(tmp, target)
+        else:
+            os.replace(tmp, target)
     except BaseException as error:
         with suppress(OSError):
             os.unlink(tmp)
@@ -78,10 +88,32 @@ def atomic_write(
     _sync_folder(target.parent)
 
 
+def _link_new(tmp: Path, target: Path) -> None:
+    """Give the finished ``tmp`` the name ``target`` only if no file has it (a hard link never replaces), then
+    drop ``tmp``. Where the file system has no hard links, ``target`` is created exclusively and the bytes copied
+    (a crash mid-copy could then leave it short; a lock's reader treats a short one as stale)."""
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        raise
+    except OSError:
+        data = tmp.read_bytes()
+        fd = os.open(target, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666)
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+    os.unlink(tmp)
+
+
 def _named(error: OSError, what: str, path: str | os.PathLike) -> OSError:
-    """The same error, its message one line saying what could not be written where."""
+    """The same kind of error, its message one line saying what could not be written where."""
     reason = error.strerror or str(error) or type(error).__name__
-    named = OSError(f"cannot write {what} to {os.fspath(path)}: {reason}")  # str() is the message alone
+    message = f"cannot write {what} to {os.fspath(path)}: {reason}"
+    try:
+        named = type(error)(message)  # one argument: str() is the message alone
+    except Exception:  # an OSError subclass with a constructor of its own
+        named = OSError(message)
     named.errno = error.errno
     return named
 

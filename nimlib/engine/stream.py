@@ -743,7 +743,8 @@ def lock(folder: str | os.PathLike) -> Iterator[Path]:
         folder.mkdir(parents=True, exist_ok=True)
         for _ in range(2):
             try:
-                fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+                with atomic_write(path, what="the lock", exclusive=True) as f:  # its pid whole, or no lock
+                    f.write(f"{os.getpid()}\n")
             except FileExistsError:
                 holder = _lock_holder(path)
                 if holder is not None and _alive(holder):
@@ -752,8 +753,6 @@ def lock(folder: str | os.PathLike) -> Iterator[Path]:
                     ) from None
                 path.unlink(missing_ok=True)  # stale: its process is gone
                 continue
-            with os.fdopen(fd, "w") as f:
-                f.write(f"{os.getpid()}\n")
             break
         else:
             raise CheckpointError(f"{path}: could not take the lock (another run took it first)")
