@@ -44,6 +44,25 @@ def test_certify_period_refuses_a_time_limit_that_is_not_a_positive_finite_numbe
         certify_period(octal("0.356"), 142, max_n=1 << 20, max_seconds=bad)
 
 
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [
+        ({"game": "0.356"}, "game must be an octal game"),
+        ({"game": None}, "game must be an octal game"),
+        ({"game": nim}, "game must be an octal game"),
+        ({"progress": "x"}, "progress must be a function"),
+        ({"progress": 5}, "progress must be a function"),
+    ],
+    ids=["game str", "game None", "game nim", "progress str", "progress int"],
+)
+def test_certify_period_names_a_bad_game_or_progress(arguments, named):
+    # a str game raised AttributeError ('str' object has no attribute 'max_take'), a str progress "'str' object is
+    # not callable" from deep inside the run
+    call = {"game": octal("0.356"), "period": 142, "max_n": 1 << 20, **arguments}
+    with pytest.raises(TypeError, match=named):
+        certify_period(call.pop("game"), call.pop("period"), **call)
+
+
 def test_certify_period_takes_a_real_time_limit_or_none():
     assert certify_period(octal("0.356"), 142, max_n=1 << 20, max_seconds=5.5)["certified"]
     assert certify_period(octal("0.356"), 142, max_n=1 << 20, max_seconds=None)["certified"]

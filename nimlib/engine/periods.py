@@ -105,8 +105,13 @@ def certify_period(
 
     if not isinstance(period, int) or isinstance(period, bool) or not 1 <= period <= MAX_PERIOD:
         raise ValueError(f"period must be an int in 1..{MAX_PERIOD:,}, got {period!r}")
+    takes = getattr(game, "takes", None)
+    if takes is None or takes.take_any or getattr(game, "code", None) is None:  # as Stream says, before any work
+        raise TypeError(f"game must be an octal game such as octal('0.167'), got {type(game).__name__}")
     max_n = check_int(max_n, "max_n")
     max_seconds = _seconds(max_seconds, "max_seconds")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a function of the values done, or None, got {type(progress).__name__}")
     t = game.max_take
     if max_seconds is not None:
         least_n = min(max_n, needed_values(0, period, t))  # the run stops at min(needed, max_n); needed >= this
