@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import __version__
+from ._atomic import atomic_write
 from .certificate import FORMAT, CertificateError, canonical_label, check_certificate, load_certificate, plain_values
 from .rulesets import MAX_CODE_DIGITS, HeapGame, TakeRule, octal, subtraction
 
@@ -93,11 +94,12 @@ def parse_game(text: str, row: int | None = None) -> GameSpec:
     if re.fullmatch(r"[0-7]?\.[0-7]+|[04]", key):
         code = key if not key.startswith(".") else "0" + key
         return _heap_spec(code, octal(code))
+    numbers = text.lstrip().partition(":")[2]  # the numbers as typed: a space after them is refused as in --to
     if key.startswith("subtraction:"):
-        allowed = _numbers(key.partition(":")[2], "subtraction:")
+        allowed = _numbers(numbers, "subtraction:")
         return _heap_spec(f"subtraction:{','.join(map(str, sorted(allowed)))}", subtraction(allowed))
     if key.startswith("allbut:"):
-        return _allbut_spec(_numbers(key.partition(":")[2], "allbut:", allow_empty=True))
+        return _allbut_spec(_numbers(numbers, "allbut:", allow_empty=True))
     if key in ("mock-turtles", "ruler"):
         return GameSpec(key, values=_coins(key), first=1)
     if key == "wythoff":
@@ -129,25 +131,33 @@ def _heap_spec(label: str, game: HeapGame) -> GameSpec:
 MAX_TAKE = 1_000_000
 # Digits accepted in any number on the command line (ASCII 0-9 only: int() would take other scripts' digits)
 MAX_DIGITS = 30
+# The one pattern every number on the command line must match: ASCII digits and nothing else (int() would also
+# take spaces around it, a sign, underscores between digits and other scripts' digits, e.g. fullwidth ５)
+_DIGITS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 
 
 def _ascii_int(text: str) -> int | None:
-    """``text`` as an int if it is 1 to MAX_DIGITS ASCII digits 0-9 (spaces around allowed), else None."""
-    text = text.strip()
-    if not re.fullmatch(rf"[0-9]{{1,{MAX_DIGITS}}}", text):
+    """``text`` as an int if it is exactly 1 to MAX_DIGITS ASCII digits 0-9 (no space, sign or underscore), else None.
+
+    The one parser of every number on the command line: --to, --row, --limit, --heaps-from and the numbers of
+    subtraction:S and allbut:E.
+    """
+    if not isinstance(text, str) or not _DIGITS.fullmatch(text):  # fullmatch: "5\n" is refused too
         return None
     return int(text)
 
 
 def _numbers(text: str, what: str, *, allow_empty: bool = False) -> list[int]:
-    parts = [p for p in text.split(",") if p.strip()]
+    parts = text.split(",") if text else []
     if not parts and not allow_empty:
         raise ValueError(f"{what} needs a list of positive ints, e.g. {what}1,3,4")
     numbers = []
     for p in parts:
         number = _ascii_int(p)
         if number is None or number < 1:
-            raise ValueError(f"{what} takes positive ints (ASCII digits 0-9) separated by commas, got {p.strip()!r}")
+            raise ValueError(
+                f"{what} takes positive ints (ASCII digits 0-9 only) separated by commas, no spaces, got {p!r}"
+            )
         if number > MAX_TAKE:
             raise ValueError(f"{what} takes numbers up to MAX_TAKE = {MAX_TAKE:,}, got {number:,}")
         numbers.append(number)
@@ -332,11 +342,8 @@ def cmd_values(args: argparse.Namespace) -> int:
     if args.output is None:
         _emit_values(args, data, heading, values, spec.first)
         return 0
-    try:
-        with open(args.output, "w", encoding="utf-8") as out:
-            _emit_values(args, data, heading, values, spec.first, out)
-    except OSError as error:
-        raise OSError(f"cannot write the values to {args.output}: {error.strerror or error}") from None
+    with atomic_write(args.output, what="the values") as out:  # whole or not at all: F is never left partial
+        _emit_values(args, data, heading, values, spec.first, out)
     print(f"{n:,} values of {spec.label} written to {args.output}", file=sys.stderr)
     return 0
 
@@ -442,10 +449,8 @@ def cmd_period(args: argparse.Namespace) -> int:
         rule = spec.certificate_rule
         cert = {"format": FORMAT, "game": canonical_label(rule), "rule": rule, "preperiod": found.preperiod}
         cert.update(period=found.period, values=values)  # t and needed are derived from the rule by the checker
-        try:
-            Path(args.certificate).write_text(json.dumps(cert) + "\n", encoding="utf-8")
-        except OSError as error:
-            raise OSError(f"cannot write the certificate to {args.certificate}: {error.strerror or error}") from None
+        with atomic_write(args.certificate, what="the certificate") as out:
+            out.write(json.dumps(cert) + "\n")
         data["certificate"] = str(args.certificate)
         text += f"\ncertificate written to {args.certificate} ({found.needed} values)"
     _emit(args, data, text)
@@ -794,9 +799,8 @@ def _plot_rare(values, rare, label: str, mask: int, path: str) -> None:
     ax.legend(loc="upper left")
     fig.tight_layout()
     try:
-        fig.savefig(path, dpi=120, format=Path(path).suffix[1:].lower())  # exactly this path, no suffix added
-    except OSError as error:
-        raise OSError(f"cannot write the plot to {path}: {error.strerror or error}") from None
+        with atomic_write(path, "wb", what="the plot") as out:  # exactly this path, no suffix added
+            fig.savefig(out, dpi=120, format=Path(path).suffix[1:].lower())
     finally:
         plt.close(fig)
 
@@ -833,7 +837,8 @@ def _check_output_path(path: str, option: str, *, suffixes: list[str] | None = N
     folder = target.parent
     if not folder.is_dir():
         raise ValueError(f"{option} {path}: there is no folder {folder}")
-    if not os.access(target if target.exists() else folder, os.W_OK):
+    # written through a temporary file in the same folder (nimlib._atomic): the folder must take a new file
+    if not os.access(folder, os.W_OK | os.X_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise ValueError(f"{option} {path} cannot be written (permission denied)")
 
 
@@ -915,12 +920,18 @@ LIMITS
                    (quotient.MAX_ORDER), an unreduced trial 65,536 (MAX_TRIAL), a
                    check 400,000 states (MAX_STATES), or a heap 64 recalibrations (MAX_RECALIBRATIONS)
   subtraction:S, allbut:E   each number <= 1,000,000 (MAX_TAKE), N times their count <= 4,000,000,000
-                   (MAX_TAKE_WORK); every number on the command line is ASCII digits 0-9
-  Output paths (--plot, --certificate) are checked before the work: not empty, an existing folder,
-  a regular file if it exists; --plot writes exactly the file named, in the format its suffix names
-  (.png, .pdf or .svg: formats matplotlib writes without external tools). --row is for wythoff only.
+                   (MAX_TAKE_WORK)
+  Every number on the command line (N, L, R, the numbers of S and E) is ASCII digits 0-9 only:
+  no sign, space, underscore or other script's digits
+  Output paths (--output, --plot, --certificate, --frequencies) are checked before the work: not
+  empty, an existing writable folder, a regular file if it exists; --plot writes exactly the file
+  named, in the format its suffix names (.png, .pdf or .svg: formats matplotlib writes without
+  external tools). --row is for wythoff only.
 
 OUTPUT
+  Every file is written whole or not at all: to a temporary file in the same folder, flushed to
+  disk, then renamed over FILE. If writing fails (a full disk, a file-size limit) the temporary
+  file is removed, FILE stays as it was, and the error is one line (exit status 2).
   Values are written as they are formatted, a chunk at a time (--json too), so the output is never
   held whole. A progress bar appears on stderr only when stderr is a terminal and N >= 100,000.
   When the reader of the output goes away (nimlib values ... | head -1), nimlib stops quietly with

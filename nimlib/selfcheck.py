@@ -8,7 +8,14 @@ and a wrong answer gets a diagnosis in the style of the puzzles: what the
 reader's move or number does, never what the right one is. ``checks()`` lists
 the labels with their questions. Every computation is a fixed, small one
 (positions of at most five heaps of 7, heaps below 100), so nothing here runs
-unbounded; answers longer than ``MAX_ITEMS`` items are refused.
+unbounded. The answer itself is read once, first, into plain lists, tuples,
+sets, dicts and exact ints, whatever object the reader passed: nested at most
+``MAX_DEPTH`` deep, at most ``MAX_ITEMS`` items in one collection and
+``MAX_TOTAL`` in all (counted as they are read, never trusting ``len()``),
+numbers below 2**``MAX_INT_BITS``; an int subclass counts by its value, its
+own methods unused, and an error raised by the reader's own objects is named
+in one sentence. Messages describe the answer in at most 80 characters, built
+piece by piece, never by ``repr()`` of the whole.
 
 >>> from nimlib.selfcheck import check
 >>> check("ex-bouton-1", {(2, 5, 6): [(0, 1)], (1, 2, 4, 8): [(0, 0)]})
@@ -19,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 import numbers
+import operator
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -27,10 +35,16 @@ from .grundy import grundy_of_sum, grundy_value, heap_values
 from .quotient import quotient
 from .rulesets import kayles, laskers_nim, subtraction, trominoes
 
-__all__ = ["MAX_ITEMS", "Result", "check", "checks"]
+__all__ = ["MAX_DEPTH", "MAX_INT_BITS", "MAX_ITEMS", "MAX_TOTAL", "Result", "check", "checks"]
 
-# The longest answer read (a list of moves, values or positions): more is refused up front
+# The longest collection read (a list of moves, values or positions): more is refused as it is read
 MAX_ITEMS = 1000
+# The deepest answer read: a dict of lists of moves is 4 levels to its numbers (dict, list, move, int)
+MAX_DEPTH = 8
+# Items read in all, over every collection (a list repeated by reference counts once per appearance)
+MAX_TOTAL = 20_000
+# Every number in an answer here is small: one of 2**MAX_INT_BITS or more is "too large" (never printed)
+MAX_INT_BITS = 64
 
 
 @dataclass(frozen=True)
@@ -94,13 +108,14 @@ def check(label: str, answer: object) -> Result:
     >>> check("ex-moore-3", (1, 2, 3))
     Not yet: (1, 2, 3) has nim-sum 0: it is a P-position of Nim too.
     """
-    if not isinstance(label, str):
-        raise TypeError(f"label must be an exercise label (a str such as 'ex-misere-1'), got {label!r}")
+    if not issubclass(type(label), str):
+        raise TypeError(f"label must be an exercise label (a str such as 'ex-misere-1'), got {_short(label)}")
+    label = str.__getitem__(label, slice(None))  # an exact str: a subclass's __hash__ and __eq__ are not called
     entry = _ENTRIES.get(label)
     if entry is None:
-        raise ValueError(f"no self-check for {label!r}; the labels with one are: {', '.join(_ENTRIES)}")
+        raise ValueError(f"no self-check for {_short(label)}; the labels with one are: {', '.join(_ENTRIES)}")
     try:
-        message = entry.judge(answer)
+        message = entry.judge(_read(answer))
     except _Wrong as wrong:
         message = str(wrong)
     except _Shape as shape:
@@ -114,15 +129,206 @@ def check(label: str, answer: object) -> Result:
 # ---------------------------------------------------------------- reading answers
 
 
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
+class _Opaque:
+    """A part of an answer that is no number, None, collection or function: kept only as its short description."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _type_name(value: object) -> str:
+    """The name of ``value``'s type, read from the type itself (a metaclass cannot make it lie or raise)."""
+    name = type.__dict__["__name__"].__get__(type(value), type)
+    return name if len(name) <= 40 else name[:37] + "..."
+
+
+def _too_large(bits: int) -> str:
+    return f"an int of about {int(bits * 0.30103) + 1:,} digits"
+
+
+class _Reader:
+    """Reads an answer into plain data, bounded in depth and items, touching the reader's code as little as it can.
+
+    Lists, tuples, sets and dicts (and their subclasses) are read through the built-in types' own iterators, so an
+    overridden ``__iter__`` or ``__len__`` is never called; an int subclass is read by ``int.__index__`` (its value,
+    not what its ``__eq__`` or ``__int__`` claim); bools stay bools (the judges refuse them as numbers). Only a
+    Mapping that is not a dict and a number that is not an int (numpy's) run the reader's code: counted as they go.
+    """
+
+    def __init__(self) -> None:
+        self.total = 0
+        self.doing = "reading it"
+
+    def read(self, value: object, depth: int) -> object:
+        kind = type(value)
+        if value is None or kind is bool:
+            return value
+        if issubclass(kind, int):
+            return self.number(int.__index__(value))
+        if issubclass(kind, (str, bytes, bytearray, float, complex)):
+            return _Opaque(_short(value))
+        if issubclass(kind, (list, tuple, set, frozenset, dict)):
+            return self.collection(value, kind, depth)
+        if callable(value):
+            return value  # a function: the judge calls it and reads what it returns
+        self.doing = f"checking what kind of object its {_type_name(value)} is"
+        if issubclass(kind, Mapping):
+            return self.collection(value, kind, depth)
+        if issubclass(kind, numbers.Integral):
+            self.doing = f"reading its {_type_name(value)} as an int (its __index__)"
+            number = operator.index(value)
+            return self.number(int.__index__(number))
+        return _Opaque(_short(value))
+
+    def number(self, number: int) -> int:
+        if number.bit_length() > MAX_INT_BITS:
+            raise _Wrong(
+                f"your answer holds {_too_large(number.bit_length())}: too large to be right here "
+                f"(every number in these answers is below 2^{MAX_INT_BITS})."
+            )
+        return number
+
+    def collection(self, value: object, kind: type, depth: int) -> object:
+        if depth >= MAX_DEPTH:
+            raise _Shape(f"it is nested more than MAX_DEPTH={MAX_DEPTH} levels deep")
+        name = _type_name(value)
+        if issubclass(kind, dict):
+            pairs: Iterable = dict.items(value)  # type: ignore[arg-type]
+        elif issubclass(kind, Mapping):
+            self.doing = f"iterating over its {name}'s items (its own items() or __iter__)"
+            pairs = value.items()  # type: ignore[attr-defined]
+        else:
+            base = next(b for b in (list, tuple, frozenset, set) if issubclass(kind, b))
+            pairs = base.__iter__(value)  # type: ignore[attr-defined]
+        items = []
+        for item in pairs:
+            items.append(item)
+            self.total += 1
+            if len(items) > MAX_ITEMS:
+                raise _Shape(f"one {name} in it has more than MAX_ITEMS={MAX_ITEMS} items")
+            if self.total > MAX_TOTAL:
+                raise _Shape(f"it has more than MAX_TOTAL={MAX_TOTAL:,} items in all (each appearance counted)")
+        if issubclass(kind, Mapping):
+            read = {}
+            for key, item in items:
+                read[_frozen(self.read(key, depth + 1))] = self.read(item, depth + 1)
+            return read
+        read_items = [self.read(item, depth + 1) for item in items]
+        if issubclass(kind, (set, frozenset)):
+            return (frozenset if issubclass(kind, frozenset) else set)(_frozen(x) for x in read_items)
+        return read_items if issubclass(kind, list) else tuple(read_items)
+
+
+def _frozen(value: object) -> object:
+    """A read value as a set element or dict key: lists become tuples, sets frozensets, a dict an opaque one."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(x) for x in value)
+    if isinstance(value, set):
+        return frozenset(_frozen(x) for x in value)
+    if isinstance(value, dict):
+        return _Opaque("{...}")
+    return value
+
+
+def _read(answer: object) -> object:
+    """``answer`` as plain data (see ``_Reader``); ``_Shape`` naming an error the reader's own objects raised."""
+    reader = _Reader()
+    try:
+        return reader.read(answer, 0)
+    except (_Shape, _Wrong):
+        raise
+    except Exception as error:  # the reader's own code raised (an __iter__, __eq__, __hash__, __index__ ...)
+        raise _Shape(f"its own code raised {_type_name(error)}{_error_text(error)} while {reader.doing}") from None
+
+
+def _error_text(error: BaseException) -> str:
+    """': message' when the error carries one plain short str, else nothing (its __str__ is never called)."""
+    args = BaseException.__dict__["args"].__get__(error)
+    if len(args) == 1 and type(args[0]) is str and args[0].strip():
+        text = args[0].strip().splitlines()[0]
+        return ": " + (text if len(text) <= 80 else text[:77] + "...")
+    return ""
+
+
+def _short(value: object, limit: int = 80) -> str:
+    """At most ``limit`` characters describing ``value``, built piece by piece: never ``repr()`` of the whole.
+
+    Built-in collections (and subclasses) are walked through the built-in iterators, numbers and strings through
+    the built-in types' own methods; any other object is ``<its type's name>``. A huge int is "an int of about N
+    digits", never its digits.
+    """
+    out: list[str] = []
+    room = [limit + 1]
+
+    class Full(Exception):
+        pass
+
+    def put(text: str) -> None:
+        out.append(text[: room[0]])
+        room[0] -= len(text)
+        if room[0] <= 0:
+            raise Full
+
+    def walk(value: object) -> None:
+        kind = type(value)
+        if value is None or kind is bool:
+            put(repr(value))
+        elif issubclass(kind, int):
+            number = int.__index__(value)
+            put(str(number) if number.bit_length() <= 200 else f"<{_too_large(number.bit_length())}>")
+        elif issubclass(kind, float):
+            put(float.__repr__(value))
+        elif issubclass(kind, str):
+            put(str.__repr__(str.__getitem__(value, slice(0, limit))))
+        elif issubclass(kind, (bytes, bytearray)):
+            put(bytes.__repr__(bytes(memoryview(value)[:limit])))
+        elif issubclass(kind, dict):
+            put("{")
+            for i, (key, item) in enumerate(dict.items(value)):
+                put(", " if i else "")
+                walk(key)
+                put(": ")
+                walk(item)
+            put("}")
+        elif issubclass(kind, (list, tuple, set, frozenset)):
+            base = next(b for b in (list, tuple, frozenset, set) if issubclass(kind, b))
+            opener, closer = {list: ("[", "]"), tuple: ("(", ")")}.get(base, ("{", "}"))
+            count = 0
+            for item in base.__iter__(value):
+                put(", " if count else opener)
+                walk(item)
+                count += 1
+            if not count:
+                put({list: "[]", tuple: "()"}.get(base, f"{base.__name__}()"))
+            else:
+                put(",)" if base is tuple and count == 1 else closer)
+        elif isinstance(value, _Opaque):
+            put(value.text)
+        else:
+            put(f"<{_type_name(value)}>")
+
+    try:
+        walk(value)
+    except Full:
+        pass
+    except Exception:  # an object that fought back (a memoryview refused): what was built so far
+        out.append("...")
+    text = "".join(out)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+    """A number of the answer (already read: an exact int or a bool); a bool is refused, never taken as 1 or 0."""
+    if type(value) is bool:
+        raise _Shape(f"{what} must be an int, not {value} (True and False are not numbers here: write 1 or 0)")
+    if type(value) is not int:
         raise _Shape(f"{what} must be an int")
-    return int(value)
+    return value
 
 
 def _items(value: object, what: str) -> list:
@@ -201,10 +407,26 @@ def _number_or_error(function: Callable, *args: int) -> tuple[int | None, str | 
     try:
         result = function(*args)
     except Exception as error:  # the reader's own code: report, do not crash the check
-        return None, f"your function raised {type(error).__name__}: {error}"
-    if isinstance(result, bool) or not isinstance(result, numbers.Integral):
+        return None, f"your function raised {_type_name(error)}{_error_text(error)}"
+    kind = type(result)
+    if kind is bool:
+        return None, f"your function returned {result} for {args}: True and False are not numbers here, return 1 or 0"
+    if not (issubclass(kind, int) or _is_integral(kind)):
         return None, f"your function returned {_short(result)} for {args}, not an int"
-    return int(result), None
+    try:
+        number = _Reader().read(result, 0)
+    except _Wrong:
+        return None, f"your function returned {_short(result)} for {args}: too large to be right here"
+    except Exception as error:  # its __index__ raised
+        return None, f"your function returned a {_type_name(result)} whose __index__ raised {_type_name(error)}"
+    return number, None  # type: ignore[return-value]
+
+
+def _is_integral(kind: type) -> bool:
+    try:
+        return issubclass(kind, numbers.Integral)
+    except Exception:  # a class whose subclass check raises
+        return False
 
 
 def _text(position: tuple) -> str:

@@ -526,11 +526,11 @@ def test_a_certificate_that_cannot_be_written_names_the_path(capsys):
 
 
 def test_a_certificate_write_that_fails_names_the_path(capsys, tmp_path, monkeypatch):
-    def full(self, *args, **kwargs):
+    def full(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(Path, "write_text", full)
+    monkeypatch.setattr(os, "fsync", full)  # the last step before the rename (nimlib._atomic)
     target = tmp_path / "c.json"
     code, out, err = run(capsys, "period", "0.137", "--certificate", str(target))
     assert code == 2 and err.count("\n") == 1 and f"cannot write the certificate to {target}: No space left" in err
-    assert "certificate written" not in out
+    assert "certificate written" not in out and list(tmp_path.iterdir()) == []

@@ -25,6 +25,7 @@ the rule and trusts none of its numbers.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 
@@ -64,6 +65,24 @@ def needed_values(preperiod: int, period: int, t: int) -> int:
 CERTIFY_SECONDS = 30.0
 
 
+def _seconds(value: object, name: str) -> float | None:
+    """``value`` as a time limit: None (no limit) or a positive finite int or float; never a bool, NaN or inf.
+
+    (``cost > nan`` is always False, so NaN would let any run through; True would read as one second.)
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{name} must be a number of seconds (an int or float) or None, got {type(value).__name__}")
+    try:  # through the built-in types: a subclass's own __float__ is not asked
+        seconds = float(int.__index__(value)) if isinstance(value, int) else float.__float__(value)
+    except OverflowError:
+        seconds = math.inf
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise ValueError(f"{name} must be a positive, finite number of seconds or None (no limit), got {seconds!r}")
+    return seconds
+
+
 def certify_period(
     game,
     period: int,
@@ -86,7 +105,13 @@ def certify_period(
 
     if not isinstance(period, int) or isinstance(period, bool) or not 1 <= period <= MAX_PERIOD:
         raise ValueError(f"period must be an int in 1..{MAX_PERIOD:,}, got {period!r}")
+    takes = getattr(game, "takes", None)
+    if takes is None or takes.take_any or getattr(game, "code", None) is None:  # as Stream says, before any work
+        raise TypeError(f"game must be an octal game such as octal('0.167'), got {type(game).__name__}")
     max_n = check_int(max_n, "max_n")
+    max_seconds = _seconds(max_seconds, "max_seconds")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a function of the values done, or None, got {type(progress).__name__}")
     t = game.max_take
     if max_seconds is not None:
         least_n = min(max_n, needed_values(0, period, t))  # the run stops at min(needed, max_n); needed >= this

@@ -56,6 +56,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .._atomic import atomic_write
 from .._check import check_int
 from . import kernels
 from .methods import METHODS, Method, choose
@@ -447,18 +448,15 @@ class Stream:
         }
         meta["sha256"] = _digest(arrays, meta)
         path = folder / CHECKPOINT_NAME
-        tmp = folder / f"{CHECKPOINT_NAME}.{os.getpid()}.tmp"  # per process: two writers never share one
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            with open(tmp, "wb") as f:
-                np.savez(f, meta=np.array(json.dumps(meta, sort_keys=True)), **arrays)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
         except OSError as error:
-            if tmp.is_file():
-                tmp.unlink()
             raise CheckpointSaveError(f"cannot write the checkpoint {path}: {error.strerror or error}") from None
+        try:
+            with atomic_write(path, "wb", what="the checkpoint") as f:  # whole or not at all
+                np.savez(f, meta=np.array(json.dumps(meta, sort_keys=True)), **arrays)
+        except OSError as error:  # its message names the file
+            raise CheckpointSaveError(str(error)) from None
         return path
 
     @classmethod
@@ -745,7 +743,8 @@ def lock(folder: str | os.PathLike) -> Iterator[Path]:
         folder.mkdir(parents=True, exist_ok=True)
         for _ in range(2):
             try:
-                fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+                with atomic_write(path, what="the lock", exclusive=True) as f:  # its pid whole, or no lock
+                    f.write(f"{os.getpid()}\n")
             except FileExistsError:
                 holder = _lock_holder(path)
                 if holder is not None and _alive(holder):
@@ -754,8 +753,6 @@ def lock(folder: str | os.PathLike) -> Iterator[Path]:
                     ) from None
                 path.unlink(missing_ok=True)  # stale: its process is gone
                 continue
-            with os.fdopen(fd, "w") as f:
-                f.write(f"{os.getpid()}\n")
             break
         else:
             raise CheckpointError(f"{path}: could not take the lock (another run took it first)")
@@ -821,15 +818,8 @@ def write_frequencies(path: str | os.PathLike, frequencies: dict[int, int]) -> N
         counts[v] = check_int(count, f"frequencies[{v}]")
     largest = max((v for v, c in counts.items() if c), default=-1)
     text = "".join(f"{v} {counts.get(v, 0)}\n" for v in range(largest + 1))
-    path = Path(path)
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_text(text, encoding="ascii")
-        os.replace(tmp, path)
-    except OSError as error:
-        if tmp.is_file():
-            tmp.unlink()
-        raise OSError(f"cannot write the frequencies to {path}: {error.strerror or error}") from None
+    with atomic_write(path, encoding="ascii", what="the frequencies") as f:
+        f.write(text)
 
 
 def read_frequencies(path: str | os.PathLike) -> dict[int, int]:
