@@ -157,6 +157,7 @@ def _writes_outside_the_helper(path: Path, name: str | None = None) -> list[str]
     name = name or path.relative_to(ROOT / "nimlib").as_posix()
     owner: dict[ast.AST, ast.AST] = {}  # each node's innermost enclosing function (or the module)
     yielded: dict[ast.AST, set[str]] = {tree: set()}  # per function: the names `with atomic_write(...) as NAME` binds
+    wrappers: set[str] = set()  # names bound to a writer over a yielded file (its saves go to that file)
     stack: list[tuple[ast.AST, ast.AST]] = [(tree, tree)]
     while stack:
         node, function = stack.pop()
@@ -170,6 +171,10 @@ def _writes_outside_the_helper(path: Path, name: str | None = None) -> list[str]
                 named = isinstance(item.optional_vars, ast.Name)
                 if named and isinstance(call, ast.Call) and getattr(call.func, "id", None) == "atomic_write":
                     yielded[function].add(item.optional_vars.id)
+                elif named and isinstance(call, ast.Call) and any(
+                    isinstance(a, ast.Name) and a.id in yielded[function] for a in call.args
+                ):
+                    wrappers.add(item.optional_vars.id)  # e.g. `PdfPages(stream) as pdf` over the yielded file
         stack.extend((child, function) for child in ast.iter_child_nodes(node))
     found = []
     for call in (n for n in owner if isinstance(n, ast.Call)):
@@ -187,7 +192,8 @@ def _writes_outside_the_helper(path: Path, name: str | None = None) -> list[str]
             found.append(f"{where} os.replace")
         elif call.args and (attr in SAVES or (attr in MODULE_SAVES and getattr(f.value, "id", None) in MODULES)):
             first = call.args[0]
-            if not (isinstance(first, ast.Name) and first.id in yielded[function]):
+            over_yielded = isinstance(f.value, ast.Name) and f.value.id in wrappers
+            if not (over_yielded or (isinstance(first, ast.Name) and first.id in yielded[function])):
                 found.append(f"{where} {attr} to something atomic_write did not yield")
         elif attr == "open" and getattr(f.value, "id", None) == "os" and len(call.args) > 1:
             flags = ast.unparse(call.args[1])
@@ -211,7 +217,9 @@ def test_the_scan_finds_a_plain_write(tmp_path):
         "def f(fig, p):\n    open(p, 'w').write('x')\n    fig.savefig(p)\n"
         "    import pathlib\n    pathlib.Path(p).write_text('x')\n    os.open(p, os.O_WRONLY)\n"
         "    with atomic_write(p, 'wb') as out:\n        fig.savefig(out)\n    open(p).read()\n    self.save(p)\n"
-        "    import json\n    json.dump({}, p)\n",
+        "    import json\n    json.dump({}, p)\n"
+        "    with PdfPages(p) as pdf:\n        pdf.savefig(fig)\n"
+        "    with atomic_write(p, 'wb') as out, PdfPages(out) as book:\n        book.savefig(fig)\n",
         encoding="utf-8",
     )
     assert [w.split(" ", 1)[1] for w in _writes_outside_the_helper(bad, "probe.py")] == [
@@ -220,6 +228,7 @@ def test_the_scan_finds_a_plain_write(tmp_path):
         "write_text",
         "os.open for writing",
         "dump to something atomic_write did not yield",
+        "savefig to something atomic_write did not yield",
     ]
 
 

@@ -18,13 +18,12 @@ import hashlib
 import hmac
 import io
 import json
-import os
 import re
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .._atomic import atomic_write
 from .paths import week_lectures
 from .templates import TEMPLATES, AnswerShape, Problem, judge, make_problem, problem_from
 
@@ -166,27 +165,10 @@ def key_json(assigned: Sequence[Assigned]) -> bytes:
     return ("[\n" + ",\n".join(rows) + "\n]\n").encode()
 
 
-def default_mode(path: str | Path) -> None:
-    """Give a temporary file the mode a plain open() would (mkstemp makes it private, 0600)."""
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(path, 0o666 & ~umask)
-
-
 def _write(path: Path, data: bytes) -> None:
-    """Write through a temporary file in the same folder, flushed, then renamed over ``path``."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        default_mode(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Write ``data`` whole or not at all (nimlib._atomic: a temporary file in the same folder, then a rename)."""
+    with atomic_write(path, "wb", encoding=None, what=path.name) as stream:
+        stream.write(data)
 
 
 OUTPUTS = ("sheets", "key.pdf", "key.json", "moodle.xml", "qti.zip")

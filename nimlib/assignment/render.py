@@ -9,11 +9,11 @@ them back.
 
 from __future__ import annotations
 
-import os
-import tempfile
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
+
+from .._atomic import atomic_write
 
 # A4 in inches, the margins and the line heights (inches) of each kind of line
 WIDTH, HEIGHT, MARGIN = 8.27, 11.69, 0.75
@@ -43,66 +43,57 @@ def write_pdf(path: Path, blocks: Sequence[Block], *, title: str) -> None:
         ) from None
 
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(fd)
-    try:
-        with (
-            matplotlib.rc_context({"pdf.fonttype": 3, "font.family": "DejaVu Sans", "pdf.compression": 6}),
-            PdfPages(tmp, metadata={"Title": title, "Creator": "nimlib assignment", "CreationDate": None}) as pdf,
-        ):
-            figure = None
-            y = 0.0
+    with (
+        atomic_write(path, "wb", encoding=None, what="the PDF") as stream,
+        matplotlib.rc_context({"pdf.fonttype": 3, "font.family": "DejaVu Sans", "pdf.compression": 6}),
+        PdfPages(stream, metadata={"Title": title, "Creator": "nimlib assignment", "CreationDate": None}) as pdf,
+    ):
+        figure = None
+        y = 0.0
 
-            def new_page() -> Figure:
-                nonlocal y
-                if figure is not None:
-                    pdf.savefig(figure)
-                y = HEIGHT - MARGIN
-                return Figure(figsize=(WIDTH, HEIGHT))
+        def new_page() -> Figure:
+            nonlocal y
+            if figure is not None:
+                pdf.savefig(figure)
+            y = HEIGHT - MARGIN
+            return Figure(figsize=(WIDTH, HEIGHT))
 
-            figure = new_page()
-            for block in blocks:
-                kind = block[0]
-                if kind == "page":
+        figure = new_page()
+        for block in blocks:
+            kind = block[0]
+            if kind == "page":
+                figure = new_page()
+                continue
+            if kind == "space":
+                y -= block[1]
+                continue
+            if kind == "diagram":
+                if y - DIAGRAM < MARGIN:
                     figure = new_page()
-                    continue
-                if kind == "space":
-                    y -= block[1]
-                    continue
-                if kind == "diagram":
-                    if y - DIAGRAM < MARGIN:
-                        figure = new_page()
-                    ax = figure.add_axes(
-                        (MARGIN / WIDTH, (y - DIAGRAM) / HEIGHT, (WIDTH - 2 * MARGIN) / WIDTH, DIAGRAM / HEIGHT)
-                    )
-                    draw(ax, block[1])
-                    y -= DIAGRAM + 0.1
-                    continue
-                lines = _lines(kind, block[1])
-                if kind in ("h1", "h2") and y - LINE[kind] * (len(lines) + 3) < MARGIN:
-                    figure = new_page()  # a heading never ends a page
-                for line in lines:
-                    if y - LINE[kind] < MARGIN:
-                        figure = new_page()
-                    figure.text(
-                        MARGIN / WIDTH,
-                        (y - LINE[kind] * 0.8) / HEIGHT,
-                        line,
-                        fontsize=SIZE[kind],
-                        family="DejaVu Sans Mono" if kind == "mono" else "DejaVu Sans",
-                        weight="bold" if kind in ("h1", "h2") else "normal",
-                        parse_math=False,
-                    )
-                    y -= LINE[kind]
-                y -= 0.06
-            pdf.savefig(figure)
-        umask = os.umask(0)  # the mode a plain open() would give (mkstemp makes the file private)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+                ax = figure.add_axes(
+                    (MARGIN / WIDTH, (y - DIAGRAM) / HEIGHT, (WIDTH - 2 * MARGIN) / WIDTH, DIAGRAM / HEIGHT)
+                )
+                draw(ax, block[1])
+                y -= DIAGRAM + 0.1
+                continue
+            lines = _lines(kind, block[1])
+            if kind in ("h1", "h2") and y - LINE[kind] * (len(lines) + 3) < MARGIN:
+                figure = new_page()  # a heading never ends a page
+            for line in lines:
+                if y - LINE[kind] < MARGIN:
+                    figure = new_page()
+                figure.text(
+                    MARGIN / WIDTH,
+                    (y - LINE[kind] * 0.8) / HEIGHT,
+                    line,
+                    fontsize=SIZE[kind],
+                    family="DejaVu Sans Mono" if kind == "mono" else "DejaVu Sans",
+                    weight="bold" if kind in ("h1", "h2") else "normal",
+                    parse_math=False,
+                )
+                y -= LINE[kind]
+            y -= 0.06
+        pdf.savefig(figure)
 
 
 # ---------------------------------------------------------------- diagrams, as the chapters draw them
