@@ -32,7 +32,6 @@ import os
 import re
 import shutil
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -329,18 +328,12 @@ Reveal.initialize({{hash: true, width: 1280, height: 800, margin: 0.04, center: 
 
 
 def _write(path: Path, text: str) -> None:
-    """Write through a temporary file in the same folder and a rename."""
+    """Write ``text`` whole or not at all (nimlib's one way: a temporary file in the same folder, then a rename)."""
+    from nimlib._atomic import atomic_write
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    with atomic_write(path, what=path.name) as stream:
+        stream.write(text)
 
 
 def copy_assets(book: Path, out: Path) -> None:
