@@ -1,8 +1,9 @@
 """Every solution states its answer, and the self-checks added for issue 36 judge right, wrong and odd answers.
 
 Solutions: a solution may send the reader to a cell only to *check* what it states itself. The rule, exactly
-(code blocks left out): (1) no solution says "cell below" or "cell above", which point nowhere once the
-solutions stand together in the instructor PDF's appendix; (2) a cell is never the one that hands over the
+(code blocks left out): (1) no solution says "cell below" or "cell above" (nor "printed / listed / found above",
+"the list / graph / table above"), which point nowhere once the solutions stand together in the instructor
+PDF's appendix; (2) a cell is never the one that hands over the
 result: no "cell ... prints / finds / lists / counts / computes / tabulates / reads / gives / shows / looks at"
 with the verb right after the cell (and its "below", "of the chapter", ...), nor "cell ... and <one of those
 verbs>" later in the same clause. A cell may check, confirm, assert, compare or run.
@@ -29,7 +30,9 @@ CELL_HANDS_OVER = re.compile(
 )
 # (2b) the same cell goes on to hand over a result later in its clause: "the cell ... searches X and lists Y"
 CELL_AND_HANDS_OVER = re.compile(rf"\bcells?\b[^.;:()]{{0,80}}?\band\s+{RESULT_VERBS}\b", re.I)
-POINTS_NOWHERE = re.compile(r"\bcells?\s+(?:below|above)\b", re.I)
+POINTS_NOWHERE = re.compile(
+    r"\bcells?\s+(?:below|above)\b|\b(?:printed|listed|found)\s+above\b|\b(?:list|graph|table)\s+above\b", re.I
+)
 CODE_BLOCK = re.compile(r"```.*?```", re.S)
 
 
@@ -64,6 +67,7 @@ def test_no_solution_leaves_its_answer_to_a_cell():
         "The cell below searches the variant and lists the positions where it disagrees with the criterion.",
         "The cell tabulates the values, checks the rule, and counts the pictures that reach $n$.",
         "One exploration is in the cell below.",
+        "This is the table the searcher printed above.",
         'The check cell of the section on Dawson\'s chess prints "White wins" for 5 columns.',
     ],
 )
