@@ -137,12 +137,12 @@ def test_a_mapping_whose_len_lies_is_counted_as_it_is_read():
 @pytest.mark.parametrize(
     ("label", "answer"),
     [
-        ("ex-sg-2", 10**5000),
+        ("ex-hackenbush-2", 10**5000),
         ("ex-sg-1", [10**5000] * 15),
         ("ex-strips-1", (10**5000,)),
         ("ex-wythoff-4", (10**5000, 1)),
         ("ex-bouton-6", {10**5000: 1}),
-        ("ex-sg-2", [10**5000]),
+        ("ex-hackenbush-2", [10**5000]),
     ],
     ids=["int", "list", "position", "square", "dict key", "wrong shape"],
 )
@@ -157,7 +157,7 @@ def test_a_function_that_returns_a_huge_int_is_too_large():
 
 
 def test_a_huge_int_in_a_wrong_shape_is_described_not_printed():
-    text = verdict("ex-sg-2", "x" * 10**6)
+    text = verdict("ex-hackenbush-2", "x" * 10**6)
     assert text.startswith("TypeError") and "got 'xxx" in text
 
 
@@ -222,12 +222,12 @@ def raising_function(n, m=0):
     ("label", "answer", "named"),
     [
         ("ex-bouton-6", RaisingMapping(), "ZeroDivisionError"),
-        ("ex-sg-2", RaisingIndex(), "ValueError"),
+        ("ex-hackenbush-2", RaisingIndex(), "ValueError"),
         ("ex-sg-1", [RaisingIndex()] * 15, "ValueError"),
         ("ex-hackenbush-3", raising_function, "Boom"),
         ("ex-bouton-3", raising_function, "Boom"),
-        ("ex-sg-2", RaisingRepr(), "RaisingRepr"),
-        ("ex-sg-2", [RaisingRepr()], "RaisingRepr"),
+        ("ex-hackenbush-2", RaisingRepr(), "RaisingRepr"),
+        ("ex-hackenbush-2", [RaisingRepr()], "RaisingRepr"),
     ],
 )
 def test_the_readers_own_exceptions_are_named_in_one_sentence(label, answer, named):
@@ -253,7 +253,7 @@ def test_a_label_that_lies_is_read_as_its_text():
         def __repr__(self):
             raise RuntimeError("no repr")
 
-    assert isinstance(check(Label("ex-sg-2"), 0), Result)
+    assert isinstance(check(Label("ex-hackenbush-2"), 0), Result)
     with pytest.raises(TypeError, match="got <RaisingRepr>"):
         check(RaisingRepr(), 0)
     with pytest.raises(ValueError, match=r"no self-check for 'xxxx.*\.\.\.;"):
@@ -264,7 +264,7 @@ def test_a_label_that_lies_is_read_as_its_text():
 
 
 def test_an_int_subclass_is_judged_by_its_value_not_its_claims():
-    right = CASES["ex-sg-2"][0]
+    right = CASES["ex-hackenbush-2"][0]
 
     class Liar(int):
         def __int__(self):
@@ -281,21 +281,21 @@ def test_an_int_subclass_is_judged_by_its_value_not_its_claims():
 
         __hash__ = int.__hash__
 
-    assert check("ex-sg-2", Liar(right)).right  # its value is right: right
-    assert not check("ex-sg-2", Liar(right + 1)).right  # its value is wrong, whatever it claims
+    assert check("ex-hackenbush-2", Liar(right)).right  # its value is right: right
+    assert not check("ex-hackenbush-2", Liar(right + 1)).right  # its value is wrong, whatever it claims
     assert not check("ex-sg-1", [Liar(99)] * 15).right
     assert check("ex-sg-1", [Liar(v) for v in CASES["ex-sg-1"][0]]).right
 
 
 def test_numpy_ints_are_still_read():
-    assert check("ex-sg-2", np.int64(CASES["ex-sg-2"][0])).right
+    assert check("ex-hackenbush-2", np.int64(CASES["ex-hackenbush-2"][0])).right
     assert check("ex-sg-1", np.array(CASES["ex-sg-1"][0]).tolist()).right
     assert check("ex-sg-1", list(np.array(CASES["ex-sg-1"][0]))).right
 
 
 @pytest.mark.parametrize("flag", [True, False])
 def test_a_bool_is_not_a_number_and_the_message_says_so(flag):
-    for label, answer in (("ex-sg-2", flag), ("ex-sg-1", [flag] * 15), ("ex-bouton-3", lambda n: flag)):
+    for label, answer in (("ex-hackenbush-2", flag), ("ex-sg-1", [flag] * 15), ("ex-bouton-3", lambda n: flag)):
         text = verdict(label, answer)
         assert "True and False are not numbers here" in text and "1 or 0" in text, text
-    assert "write 1 or 0" in verdict("ex-sg-2", flag)
+    assert "write 1 or 0" in verdict("ex-hackenbush-2", flag)
