@@ -324,6 +324,26 @@ export function plural(n, word, many = `${word}s`) {
   return `${n} ${Number(n) === 1 ? word : many}`;
 }
 
+/**
+ * The page's one reading of typed numbers (the drills, the games' typed positions, the lab): Unicode white
+ * space around and between entries is white space everywhere (String.prototype.trim and \s, the same set:
+ * a no-break space, an em space, an ideographic space), so "7" followed by a no-break space is 7 in every
+ * box; an entry is ASCII digits only ("7\u200b", a zero-width space, is refused, and so are "7.0", "1e3",
+ * "0x7" and "+7"). readTokens splits on white space, commas and semicolons.
+ */
+export function readTokens(text) {
+  return String(text ?? "")
+    .trim()
+    .split(/[\s,;]+/)
+    .filter(Boolean);
+}
+
+/** A typed whole number (readTokens' rules, at most `digits` digits): the number, or null when it is none. */
+export function readWhole(text, digits = 15) {
+  const s = String(text ?? "").trim();
+  return s.length <= digits && /^\d+$/.test(s) ? Number(s) : null;
+}
+
 export function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
