@@ -4,8 +4,8 @@ from disk (file://) and served.
 - At 390 px (and every width from 300 to 480 px) no score line breaks inside "Streak: 3" or "2 right in a
   row": the puzzle's and the drill's labels stay with their figures.
 - The drills' binary column headers are 2 with a superscript element, not the text "2^1".
-- A saved game whose first move grows a heap (the second legal), planted in the page's own saved state, is refused in its
-  widget's place with one message, and the page's other widgets still mount.
+- A saved game whose first move grows a heap (the second legal), planted in the page's own saved state, is
+  refused in its widget's place with one message, and the page's other widgets still mount.
 
 A screenshot of chapter 2's drill and puzzle at 390 px is written to _build/screenshots/page_fixes_390.png.
 Slow: it builds the book (``built_book``; NIMBOOK_BUILT_HTML reuses one).
@@ -31,7 +31,8 @@ for (const score of document.querySelectorAll('.nimlib-puzzle-score, .nimlib-dri
   let text = '';
   const nodes = [];
   for (let n = walker.nextNode(); n; n = walker.nextNode()) { nodes.push([n, text.length]); text += n.data; }
-  for (const m of text.matchAll(/Streak:\\s*\\d+|solved \\d+ of \\d+|level \\d+ of \\d+|\\d+ right in a row|\\d+ solved/g)) {
+  const units = /Streak:\\s*\\d+|solved \\d+ of \\d+|level \\d+ of \\d+|\\d+ right in a row|\\d+ solved/g;
+  for (const m of text.matchAll(units)) {
     const at = (i) => { const [n, start] = nodes.filter(([, s]) => s <= i).pop(); return [n, i - start]; };
     const r = document.createRange();
     r.setStart(...at(m.index));
@@ -90,7 +91,8 @@ def test_binary_headers_are_superscripts(browser, built_book):  # noqa: F811
           if (!sup) return [th.textContent, null, false];
           const r = document.createRange();
           r.selectNodeContents(sup.previousSibling || th);
-          return [th.textContent, sup.textContent, sup.getBoundingClientRect().bottom < r.getBoundingClientRect().bottom - 1];
+          const raised = sup.getBoundingClientRect().bottom < r.getBoundingClientRect().bottom - 1;
+          return [th.textContent, sup.textContent, raised];
         })"""
     )
     assert len(heads) >= 3, heads
@@ -112,8 +114,9 @@ grown[i] = start[i] + 2;
 const then = grown.slice();
 then[i] = grown[i] - 1;
 // the computer's reply is legal from the grown heap: only the first move is wrong (the page checked only the last)
-m.history = [{player: 'reader', move: [i, grown[i]], label: `heap ${i} from ${start[i]} to ${grown[i]}`, before: start, after: grown},
-             {player: 'computer', move: [i, then[i]], label: `heap ${i} from ${grown[i]} to ${then[i]}`, before: grown, after: then}];
+const said = (a, b) => `heap ${i} from ${a[i]} to ${b[i]}`;
+m.history = [{player: 'reader', move: [i, grown[i]], label: said(start, grown), before: start, after: grown},
+             {player: 'computer', move: [i, then[i]], label: said(grown, then), before: grown, after: then}];
 m.position = then;
 script.textContent = JSON.stringify(state);
 // mount the page again from its saved state, as a fresh load would (the loader skips what it mounted)
