@@ -338,10 +338,12 @@ export function readTokens(text) {
     .filter(Boolean);
 }
 
-/** A typed whole number (readTokens' rules, at most `digits` digits): the number, or null when it is none. */
-export function readWhole(text, digits = 15) {
+/** A typed whole number (readTokens' rules, at most `digits` digits, exact): the number, or null when it is none. */
+export function readWhole(text, digits = 16) {
   const s = String(text ?? "").trim();
-  return s.length <= digits && /^\d+$/.test(s) ? Number(s) : null;
+  if (s.length > digits || !/^\d+$/.test(s)) return null;
+  const n = Number(s);
+  return Number.isSafeInteger(n) ? n : null;
 }
 
 export function escapeHtml(text) {
