@@ -95,7 +95,7 @@ def test_binary_headers_are_superscripts(browser, built_book):  # noqa: F811
           return [th.textContent, sup.textContent, raised];
         })"""
     )
-    assert len(heads) >= 3, heads
+    assert heads, "no binary table"
     for i, (text, sup, raised) in enumerate(heads):
         j = len(heads) - 1 - i
         assert (text, sup, raised) == (f"2{j}", str(j), True), heads
