@@ -769,6 +769,7 @@ class PuzzleWidget(_GuardedMessages, anywidget.AnyWidget):
 DRILL_SKILLS = ("mex", "nim-sum", "winning-move", "sum", "nim-product", "quotient")  # drill.js DRILL_SKILLS
 DRILL_LEVELS = 5  # drill.js DRILL_LEVELS
 DRILL_KEYS = ("level", "streak", "solved")  # what the page writes in drill mode (drill.js persist)
+DRILL_MAX_ELEMENTS = 128  # drill.js DRILL_MAX_ELEMENTS: a saved quotient's elements (its monoid check is n**3)
 _OCTAL_CODE = re.compile(r"^0\.[0-7]{1,6}$")
 
 
@@ -852,6 +853,12 @@ class DrillWidget(_GuardedMessages, anywidget.AnyWidget):
                 raise ValueError(f"bound must be at most 12 (the quotient's table is shown beside the rows): {bound}")
             heap_game = kayles if heap_game is None else heap_game
             params["quotient"] = misere_quotient_params(heap_game, bound)
+            elements = len(params["quotient"]["names"])
+            if elements > DRILL_MAX_ELEMENTS:
+                raise ValueError(
+                    f"the misère quotient of heap_game up to bound {bound} has {elements} elements; the drill shows "
+                    f"at most {DRILL_MAX_ELEMENTS} (a smaller bound has fewer)"
+                )
             params["game_name"] = "Kayles" if heap_game is kayles else f"the octal game {heap_game.name}"
         elif heap_game is not None:
             raise ValueError("heap_game is for the quotient drill")

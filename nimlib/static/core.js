@@ -324,6 +324,28 @@ export function plural(n, word, many = `${word}s`) {
   return `${n} ${Number(n) === 1 ? word : many}`;
 }
 
+/**
+ * The page's one reading of typed numbers (the drills, the games' typed positions, the lab): Unicode white
+ * space around and between entries is white space everywhere (String.prototype.trim and \s, the same set:
+ * a no-break space, an em space, an ideographic space), so "7" followed by a no-break space is 7 in every
+ * box; an entry is ASCII digits only ("7\u200b", a zero-width space, is refused, and so are "7.0", "1e3",
+ * "0x7" and "+7"). readTokens splits on white space, commas and semicolons.
+ */
+export function readTokens(text) {
+  return String(text ?? "")
+    .trim()
+    .split(/[\s,;]+/)
+    .filter(Boolean);
+}
+
+/** A typed whole number (readTokens' rules, at most `digits` digits, exact): the number, or null when it is none. */
+export function readWhole(text, digits = 16) {
+  const s = String(text ?? "").trim();
+  if (s.length > digits || !/^\d+$/.test(s)) return null;
+  const n = Number(s);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
 export function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
@@ -592,8 +614,8 @@ export function stateGameOf(model) {
 
 /**
  * null when a play widget's saved state can be drawn and played: the game, params, position, start,
- * every history entry (player, label, the positions before and after; the last one a legal move
- * ending at the position), computer_first and message. Else a short reason.
+ * every history entry (well-formed, and together a game from the start: stateChainError), computer_first
+ * and message. Else a short reason.
  */
 export function savedStateError(model) {
   const { def, params, error } = stateGameOf(model);
@@ -616,16 +638,11 @@ export function savedStateError(model) {
       const ends = statePositionError(def, e.before, params, `${name}.before`) || statePositionError(def, e.after, params, `${name}.after`);
       if (ends) return ends;
     }
-    const last = history[history.length - 1];
-    if (last) {
-      try {
-        const played = applyMove(def, last.before, last.move, params, last.player);
-        if (key(played.after) !== key(last.after)) return "the history's last move does not lead to its position";
-      } catch (e) {
-        return `the history's last move is not legal: ${e.message}`;
-      }
-      if (key(last.after) !== key(position)) return "the history does not end at the position";
-    }
+    const chain = stateChainError(def, params, model.get("start"), history, model.get("computer_first") === true, position);
+    if (chain) return chain;
+  } else if (model.get("start") !== undefined && key(model.get("start")) !== key(position)) {
+    // no move played: the game stands at its start (nimlib.widgets refuses anything else the same way)
+    return "with no move played the position must be the start";
   }
   const first = model.get("computer_first");
   if (first !== undefined && first !== null && typeof first !== "boolean") return `computer_first must be true or false, got ${stateKind(first)}`;
@@ -633,6 +650,39 @@ export function savedStateError(model) {
   if (two !== undefined && two !== null && typeof two !== "boolean") return `two_player must be true or false, got ${stateKind(two)}`;
   const message = model.get("message");
   if (message !== undefined && message !== null && (typeof message !== "string" || message.length > STATE_MAX_MESSAGE)) return `message must be a text of at most ${STATE_MAX_MESSAGE} characters`;
+  return null;
+}
+
+/**
+ * null when `history` is a game played from `start`: every entry a legal move (the game's own apply) from
+ * where the previous one ended (the first from `start`), by the player whose turn it is (reader and
+ * computer alternate, the first as `computerFirst` says; in two-player mode Player 1 and Player 2 take
+ * those slots), its move and after the ones the game derives from the move, and the last ending at
+ * `position`. A saved label is untrusted and never shown: the move list and the review say each move in
+ * the game's own words (mount's labelOf). Labels are not compared: nimlib.widgets keeps its own wording
+ * (five games word moves differently in Python), so a game saved from Jupyter must still mount. Else a short reason naming the first entry that is wrong. One apply per entry,
+ * at most STATE_MAX_HISTORY entries: the work is bounded by the history's cap.
+ */
+export function stateChainError(def, params, start, history, computerFirst, position) {
+  let at = start;
+  let player = computerFirst ? "computer" : "reader";
+  for (let i = 0; i < history.length; i++) {
+    const e = history[i];
+    const name = `history[${i}]`;
+    if (e.player !== player) return `${name} is a move by the ${e.player}, but it is the ${player}'s turn (turns alternate)`;
+    if (key(e.before) !== key(at)) return i === 0 ? `${name} does not start at the game's start` : `${name} does not start where ${`history[${i - 1}]`} ended (the moves do not chain)`;
+    let played;
+    try {
+      played = applyMove(def, at, e.move, params, player);
+    } catch (error) {
+      return `${name} is not a legal move: ${String(error && error.message).slice(0, 200)}`;
+    }
+    if (!played || key(played.after) !== key(e.after)) return `${name} does not lead to the position it records`;
+    if (key(played.move) !== key(e.move)) return `${name}'s move is not written as the game writes it`;
+    at = played.after;
+    player = other(player);
+  }
+  if (key(at) !== key(position)) return "the history does not end at the position";
   return null;
 }
 
@@ -680,9 +730,25 @@ export function mount(model, root) {
   let timer = null;
   let saving = false;
 
+  // A saved label is untrusted (a forged one would be shown in the move list and the review): every
+  // entry is said in the game's own words, derived from its move once (kept per entry object).
+  const labels = new WeakMap();
+  const labelOf = (e) => {
+    if (e === null || typeof e !== "object") return e;
+    if (!labels.has(e)) {
+      let label = e.label;
+      try {
+        label = applyMove(def, e.before, e.move, params, e.player).label;
+      } catch {
+        /* an entry the kernel sent that the page cannot replay: its own words */
+      }
+      labels.set(e, label === e.label ? e : { ...e, label });
+    }
+    return labels.get(e);
+  };
   const state = () => ({
     position: model.get("position"),
-    history: model.get("history") || [],
+    history: (model.get("history") || []).map(labelOf),
     computerFirst: Boolean(model.get("computer_first")),
   });
   // Two-player mode (trait two_player): two readers alternate on one board, Player 1 in the "reader"

@@ -6,7 +6,7 @@
 // skill (drillSolve) computes its answer, and drillJudge compares the reader's answer with it and words the
 // diagnosis from the same data, so what the page says and what it accepts cannot disagree.
 // tests/test_js_drills.py checks both against nimlib on generated fixtures (tests/js/drill_check.mjs).
-import { makeRng, el, escapeHtml } from "./core.js";
+import { makeRng, el, escapeHtml, plural, readTokens, readWhole } from "./core.js";
 
 export const DRILL_SKILLS = ["mex", "nim-sum", "winning-move", "sum", "nim-product", "quotient"];
 export const DRILL_LEVELS = 5; // levels 1..5
@@ -104,7 +104,23 @@ function drillColumnWords(values, a, b, labels = null) {
 
 const drillPick = (rng, list) => list[Math.floor(rng() * list.length)];
 const drillInt = (rng, lo, hi) => lo + Math.floor(rng() * (hi - lo + 1));
+const DRILL_FERMAT_PAIRS = [2, 4, 16].flatMap((F) => Array.from({ length: F - 1 }, (_, i) => [F, i + 2]));
+/** Problems a drill remembers: a new one repeats none of the last DRILL_WINDOW (when the level has more). */
+export const DRILL_WINDOW = 8;
 const SUBTRACTION_SETS = [[1, 2], [1, 3], [2, 3], [1, 2, 3], [1, 4], [2, 5], [1, 3, 4], [2, 3, 5], [1, 4, 5], [3, 4, 6]];
+
+/**
+ * A fresh problem of `skill` at `level` from `rng` that is not one of `recent` (the keys, JSON, of the last
+ * problems dealt): up to 50 deals, then the last one (a level with few problems may have to repeat).
+ */
+export function drillDeal(skill, level, rng, params = {}, recent = []) {
+  let problem = null;
+  for (let tries = 0; tries < 50; tries++) {
+    problem = drillProblem(skill, level, rng, params);
+    if (!recent.includes(JSON.stringify(problem))) break;
+  }
+  return problem;
+}
 
 /** A fresh problem of `skill` at `level` (1..5) from `rng`, with the drill's `params` (see DrillWidget). */
 export function drillProblem(skill, level, rng, params = {}) {
@@ -137,7 +153,8 @@ export function drillProblem(skill, level, rng, params = {}) {
     const count = Math.max(k + 1, 2 + Math.floor((L + 1) / 2));
     for (;;) {
       let heaps = Array.from({ length: count }, () => drillInt(rng, 1, 2 + 2 * L));
-      if (misere && rng() < 0.4) heaps = heaps.map((h, i) => (i === 0 ? h + 1 : drillInt(rng, 0, 1)));
+      // misère's own case: one big heap among heaps of one stone (never an empty heap: a heap of 0 is no heap)
+      if (misere && rng() < 0.4) heaps = heaps.map((h, i) => (i === 0 ? h + 1 : 1));
       if (heaps.some((h) => h > 0) && !drillIsP(heaps, k, misere)) return { skill, heaps, k, misere };
     }
   }
@@ -161,8 +178,10 @@ export function drillProblem(skill, level, rng, params = {}) {
   if (skill === "nim-product") {
     if (L === 1) return { skill, a: drillInt(rng, 2, 3), b: drillInt(rng, 2, 3) };
     if (L === 2) {
-      const F = drillPick(rng, [2, 4, 16]);
-      return { skill, a: F, b: rng() < 0.4 ? F : drillInt(rng, 2, F - 1 || 1) };
+      // a Fermat 2-power F times x from 2 to F (ordinary below F, 3F/2 at F), either order: every pair
+      // of the level equally likely (F = 2 has one pair, 2 ⊗ 2, so it is 1 deal in 19, not 1 in 3)
+      const [F, x] = drillPick(rng, DRILL_FERMAT_PAIRS);
+      return rng() < 0.5 ? { skill, a: F, b: x } : { skill, a: x, b: F };
     }
     const top = [0, 0, 0, 15, 63, 255][L];
     return { skill, a: drillInt(rng, 2, top), b: drillInt(rng, 2, top) };
@@ -253,7 +272,9 @@ export function drillSumParts(p) {
 
 // ---------------------------------------------------------------- judging
 
-const drillWhole = (text) => (/^\s*\d{1,9}\s*$/.test(String(text ?? "")) ? Number(text) : null);
+const drillWhole = (text) => readWhole(text, 9);
+/** Binary digits the nim-sum box takes (the drills' heaps have at most 8). */
+export const DRILL_MAX_BITS = 30;
 
 /**
  * The reader's answer `fields` (input name -> text) judged against drillSolve: {refused} for input that is no
@@ -263,9 +284,14 @@ export function drillJudge(problem, fields, params = {}) {
   const p = problem;
   const s = drillSolve(p, params);
   if (p.skill === "mex" && p.kind === "fill") {
-    const typed = String(fields.values ?? "").trim().split(/[\s,;]+/).filter(Boolean);
+    const typed = readTokens(fields.values);
     const need = p.n + 1;
-    if (typed.length !== need || typed.some((t) => drillWhole(t) === null)) {
+    const bad = typed.findIndex((t) => drillWhole(t) === null);
+    if (bad >= 0) {
+      const shown = typed[bad].length > 12 ? `${typed[bad].slice(0, 10)}…` : typed[bad];
+      return { refused: `Entry ${bad + 1} (your g(${bad})), "${shown}", is not a whole number: type g(0) to g(${p.n}) as whole numbers such as 0, 1, 2, separated by spaces or commas.` };
+    }
+    if (typed.length !== need) {
       return { refused: `Type ${need} whole numbers, g(0) to g(${p.n}), separated by spaces or commas (you typed ${typed.length}).` };
     }
     const values = typed.map(Number);
@@ -281,8 +307,10 @@ export function drillJudge(problem, fields, params = {}) {
     return { correct: false, text: drillMexWords(p.options, a, "the mex", "option") };
   }
   if (p.skill === "nim-sum") {
-    const bits = String(fields.bits ?? "").replace(/\s+/g, "");
-    if (!/^[01]{1,30}$/.test(bits)) return { refused: "Type the nim-sum in binary: 0s and 1s only." };
+    const bits = readTokens(fields.bits).join("");
+    if (!bits) return { refused: "Type the nim-sum in binary: 0s and 1s." };
+    if (!/^[01]+$/.test(bits)) return { refused: "Type the nim-sum in binary: 0s and 1s only." };
+    if (bits.length > DRILL_MAX_BITS) return { refused: `That is ${bits.length} binary digits: too long (the nim-sum of these heaps has at most ${Math.max(...p.heaps.map((h) => h.toString(2).length))}; the box takes at most ${DRILL_MAX_BITS}).` };
     const a = parseInt(bits, 2);
     if (a === s.value) return { correct: true, text: `Right: the nim-sum is ${bits.replace(/^0+(?=.)/, "")} in binary (${a}).` };
     const w = drillColumnWords(p.heaps, a, s.value);
@@ -295,20 +323,36 @@ export function drillJudge(problem, fields, params = {}) {
     const count = changed.filter(Boolean).length;
     if (count === 0) return { refused: "Change at least one heap: a move takes stones." };
     const grown = after.findIndex((v, i) => v > p.heaps[i]);
-    if (grown >= 0) return { correct: false, text: `Heap ${grown} has ${p.heaps[grown]} stones: a move can only take stones away (leave 0 to ${p.heaps[grown] - 1}).` };
+    if (grown >= 0) {
+      const h = p.heaps[grown];
+      const room = h === 0 ? "it stays at 0" : h === 1 ? "it can only become 0" : `it can become 0 to ${h - 1}, or stay at ${h}`;
+      return { correct: false, text: `Heap ${grown} has ${plural(h, "stone")}, and you typed ${after[grown]}: a move only takes stones away, so ${room}.` };
+    }
     if (count > p.k) return { correct: false, text: `You changed ${count} heaps, but a move changes at most ${p.k === 1 ? "one heap" : `${p.k} heaps`}.` };
     if (drillIsP(after, p.k, p.misere)) return { correct: true, text: `Right: (${after.join(", ")}) is a P-position, so the other player loses.` };
+    // the opponent's winning reply, and the words, from one computation (drillMooreMove: Moore's rule,
+    // misère as nimlib.moore.winning_move plays it)
+    const reply = drillMooreMove(after, p.k, p.misere);
+    const replyWords = reply ? ` (${after.join(", ")}) to (${reply.join(", ")})` : "";
     if (p.misere && after.every((v) => v <= 1)) {
       const ones = after.filter((v) => v === 1).length;
-      if (ones === 0) return { correct: false, text: "You take the last stone: in misère play the player who takes the last stone loses." };
-      return { correct: false, text: `Every heap you leave has at most one stone, and there are ${drillCount(ones)} of them, an even number: in misère play your opponent takes one, and you are left to take the last.` };
+      if (ones === 0) return { correct: false, reply: null, text: "You take the last stone: in misère play the player who takes the last stone loses." };
+      const m = p.k + 1;
+      const taken = reply ? reply.reduce((t, v, i) => t + after[i] - v, 0) : 0;
+      const rule = p.k === 1 ? `there are ${drillCount(ones)} of them, an even number` : `there are ${drillCount(ones)} of them, and ${ones} mod ${m} = ${ones % m}, not 1`;
+      const then = `your opponent takes ${taken === 1 ? "one" : drillCount(taken)} of them`;
+      return {
+        correct: false,
+        reply,
+        text: `Every heap you leave has at most one stone, and ${rule}: in misère play the player to move loses exactly when the number of 1-heaps is 1 mod ${m}, so ${then}, moving${replyWords}, leaving ${drillCount(ones - taken)}, and in the end you are left to take the last.`,
+      };
     }
     const cols = drillColumns(after);
     const j = cols.length - 1 - [...cols].reverse().findIndex((c) => c % (p.k + 1) !== 0);
     const c = cols[j];
     const why = p.k === 1 ? `column 2^${j} has ${drillCount(c)} 1${c === 1 ? "" : "s"}: its parity is 1, so the nim-sum is not 0` : `column 2^${j} sums to ${c}, and ${c} mod ${p.k + 1} = ${c % (p.k + 1)}, not 0`;
-    const misereNote = p.misere ? "a heap of two or more is left, so misère play follows the nim-sum: " : "";
-    return { correct: false, column: j, text: `After your move (${after.join(", ")}), ${misereNote}${why}: your opponent has a winning move.` };
+    const misereNote = p.misere ? "a heap of two or more is left, so misère play follows the column rule: " : "";
+    return { correct: false, column: j, reply, text: `After your move (${after.join(", ")}), ${misereNote}${why}: your opponent has a winning move${reply ? `, such as${replyWords}` : ""}.` };
   }
   if (p.skill === "sum") {
     const a = drillWhole(fields.value);
@@ -432,14 +476,27 @@ function drillStorage(win) {
   }
 }
 
+/** The most a stored streak or count of solved problems may be (nimlib.widgets refuses more: MAX_RESULTS * 1000). */
+export const DRILL_MAX_COUNT = 1000000;
+
+/**
+ * Progress stored in the browser, which anyone can edit: kept only when the level is a whole number from 1 to
+ * DRILL_LEVELS and the streak and the count solved are whole numbers from 0 to DRILL_MAX_COUNT; else null (the
+ * drill starts fresh), never "-5 right in a row" or "1e+300 solved".
+ */
+export function drillProgress(data) {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return null;
+  const whole = (v, lo, hi) => Number.isSafeInteger(v) && v >= lo && v <= hi;
+  if (!whole(data.level, 1, DRILL_LEVELS) || !whole(data.streak, 0, DRILL_MAX_COUNT) || !whole(data.solved, 0, DRILL_MAX_COUNT)) return null;
+  return { level: data.level, streak: data.streak, solved: data.solved };
+}
+
 function drillLoad(store, keyName) {
   try {
-    const data = JSON.parse(store.getItem(keyName));
-    if (data && Number.isInteger(data.level) && Number.isInteger(data.streak) && Number.isInteger(data.solved)) return data;
+    return drillProgress(JSON.parse(store.getItem(keyName)));
   } catch {
-    /* nothing stored, or storage refused */
+    return null; /* nothing stored, or storage refused */
   }
-  return null;
 }
 
 function drillSave(store, keyName, data) {
@@ -451,6 +508,30 @@ function drillSave(store, keyName, data) {
 }
 
 // ---------------------------------------------------------------- saved state
+
+/** Elements a saved quotient may have: the associativity check is n³ lookups (2 million at 128). */
+export const DRILL_MAX_ELEMENTS = 128;
+
+/**
+ * null when `table` (square, entries already checked to be elements) is a commutative monoid with identity
+ * element 0 (the drill multiplies from 0, the empty position's element "1"): 0·x = x, x·y = y·x and
+ * (x·y)·z = x·(y·z) for all elements; else the first law that fails, with its elements. Closure is the
+ * caller's entry check. Work: n³ lookups, n at most DRILL_MAX_ELEMENTS.
+ */
+export function drillMonoidError(table) {
+  const n = table.length;
+  for (let x = 0; x < n; x++) if (table[0][x] !== x || table[x][0] !== x) return `element 0 is not its identity (0 · ${x} = ${table[0][x]})`;
+  for (let x = 0; x < n; x++) for (let y = x + 1; y < n; y++) if (table[x][y] !== table[y][x]) return `${x} · ${y} = ${table[x][y]} but ${y} · ${x} = ${table[y][x]}`;
+  for (let x = 0; x < n; x++) {
+    const row = table[x];
+    for (let y = 0; y < n; y++) {
+      const xy = row[y];
+      const ty = table[y];
+      for (let z = 0; z < n; z++) if (table[xy][z] !== row[ty[z]]) return `(${x} · ${y}) · ${z} is not ${x} · (${y} · ${z})`;
+    }
+  }
+  return null;
+}
 
 /** Why a drill's saved traits cannot be used, or null. */
 export function drillSavedError(model) {
@@ -466,7 +547,11 @@ export function drillSavedError(model) {
     const n = q && Array.isArray(q.names) ? q.names.length : 0;
     const ok = (e) => Number.isInteger(e) && e >= 0 && e < n;
     if (!n || !Number.isInteger(q.bound) || q.bound < 1 || q.bound > 40 || !Array.isArray(q.pretend) || q.pretend.length <= q.bound || !q.pretend.every(ok)) return "params.quotient must be a misère quotient (nimlib.tables.misere_quotient_params)";
+    if (n > DRILL_MAX_ELEMENTS) return `params.quotient may have at most ${DRILL_MAX_ELEMENTS} elements, got ${n}`;
+    if (!q.names.every((name) => typeof name === "string" && name.length <= 40)) return "params.quotient's names must be short texts";
     if (!Array.isArray(q.table) || q.table.length !== n || !q.table.every((r) => Array.isArray(r) && r.length === n && r.every(ok)) || !Array.isArray(q.p_portion) || !q.p_portion.every(ok)) return "params.quotient's table must be square over its elements";
+    const monoid = drillMonoidError(q.table);
+    if (monoid) return `params.quotient's table is not a commutative monoid: ${monoid}`;
   }
   if (skill === "mex" && params.rules !== undefined) {
     const good = Array.isArray(params.rules) && params.rules.length && params.rules.every((r) => (r && r.kind === "subtraction" && Array.isArray(r.set) && r.set.length && r.set.every((s) => Number.isInteger(s) && s >= 1 && s <= 20)) || (r && r.kind === "octal" && /^0\.[0-7]{1,6}$/.test(r.code)));
@@ -494,6 +579,7 @@ export function mountDrill(model, root) {
   let progress = (store && drillLoad(store, storeKey)) || { ...first };
   progress.level = Math.max(1, Math.min(DRILL_LEVELS, progress.level));
   let problem = null;
+  const recent = []; // the last DRILL_WINDOW problems (JSON): a new one repeats none of them
   let missed = false; // a wrong answer was given to this problem (the streak is broken once)
   let done = false;
 
@@ -512,7 +598,9 @@ export function mountDrill(model, root) {
   root.replaceChildren(box);
 
   function showScore() {
-    score.textContent = `· level ${progress.level} of ${DRILL_LEVELS} · ${progress.streak} right in a row · ${progress.solved} solved`;
+    // each figure kept with its words on one line (class nimlib-nowrap): at 390 px a break falls only at a " · "
+    const unit = (text) => part("span", { className: "nimlib-nowrap", text });
+    score.replaceChildren("· ", unit(`level ${progress.level} of ${DRILL_LEVELS}`), " · ", unit(`${progress.streak} right in a row`), " · ", unit(`${progress.solved} solved`));
   }
   function persist() {
     drillSave(store, storeKey, progress);
@@ -526,7 +614,9 @@ export function mountDrill(model, root) {
     feedback.dataset.tone = tone;
   }
   function fresh(focus) {
-    problem = drillProblem(skill, progress.level, rng, params);
+    problem = drillDeal(skill, progress.level, rng, params, recent);
+    recent.push(JSON.stringify(problem));
+    if (recent.length > DRILL_WINDOW) recent.shift();
     missed = false;
     done = false;
     box.dataset.problem = JSON.stringify(problem);
@@ -589,10 +679,12 @@ function drawProblem(doc, part, prompt, inputs, p, params) {
   const field = (name, label, attrs = {}) => part("label", { className: "nimlib-drill-field" }, `${label} `, part("input", { name, type: "text", autocomplete: "off", spellcheck: "false", ...attrs }));
   const table = (head, rows) =>
     part("table", { className: "nimlib-drill-table" }, part("thead", {}, part("tr", {}, ...head.map((h) => part("th", { scope: "col" }, h)))), part("tbody", {}, ...rows.map((r) => part("tr", {}, ...r.map((c, i) => part(i ? "td" : "th", i ? {} : { scope: "row" }, String(c)))))));
-  // heaps in binary, one column per power of 2, headed as the diagnoses name them ("column 2^1")
+  // heaps in binary, one column per power of 2, headed 2<sup>j</sup> (elements, so nothing is parsed as HTML);
+  // the diagnoses, plain text, name the same column "column 2^j"
+  const power = (j) => part("span", { className: "nimlib-power" }, "2", part("sup", { text: String(j) }));
   const binaryTable = (heaps) => {
     const w = Math.max(...heaps.map((h) => h.toString(2).length));
-    const head = ["heap", ...Array.from({ length: w }, (_, i) => `2^${w - 1 - i}`)];
+    const head = ["heap", ...Array.from({ length: w }, (_, i) => power(w - 1 - i))];
     return table(head, heaps.map((h) => [h, ...h.toString(2).padStart(w, "0")]));
   };
   let words = [];

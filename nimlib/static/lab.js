@@ -9,7 +9,7 @@
 // Everything above the "DOM" line is pure logic on plain data, imported by the node tests. In the static
 // book this file is served as _static/nimlib/lab.js with its imports pointed at the one bundle, play.js.
 
-import { mount, el } from "./core.js";
+import { mount, el, readWhole } from "./core.js";
 import "./games/heaps.js";
 
 /** At most this many digits after the point of an octal code. */
@@ -885,8 +885,10 @@ function quotientSection(doc, game, task) {
     out.removeAttribute("aria-busy");
     let n;
     if (!String(bound.value).trim()) return refuse(`the bound N is empty: type the largest heap, a whole number from 1 to ${LAB_QUOTIENT_HEAPS}`);
+    const typed = readWhole(bound.value); // the page's one reading of a typed number (core.js)
+    if (typed === null) return refuse(`the bound N must be a whole number from 1 to ${LAB_QUOTIENT_HEAPS}, got ${labQuote(String(bound.value).trim())}`);
     try {
-      n = labQuotientBound(Number(bound.value));
+      n = labQuotientBound(typed);
     } catch (error) {
       return refuse(error.message);
     }

@@ -181,6 +181,7 @@ const PUZZLE_CSS = `
 .nimlib-puzzle-feedback[data-feedback="right"] { background: #f0fff4; color: #22543d; }
 .nimlib-puzzle-feedback[data-feedback="wrong"] { background: #fff5f5; color: #742a2a; }
 .nimlib-puzzle-score { margin-left: 6px; color: #4a5568; }
+.nimlib-puzzle .nimlib-nowrap { white-space: nowrap; }
 .nimlib-puzzle .nimlib-puzzle-reply { box-shadow: inset 0 0 0 2px #dd6b20; }
 .nimlib-puzzle-why:empty { display: none; }
 .nimlib-puzzle-why { border-top: 1px solid #e2e8f0; margin-top: 6px; padding-top: 4px; overflow-x: auto; }
@@ -573,7 +574,8 @@ export function mountPuzzle(model, root) {
     else delete feedback.dataset.feedback;
     easier.style.visibility = record.offerEasier ? "visible" : "hidden";
     easier.disabled = !record.offerEasier;
-    score.textContent = `Streak: ${record.streak} · solved ${record.solved} of ${record.played}`;
+    // a label and its figure on one line (class nimlib-nowrap): at 390 px the line breaks only at the " · "
+    score.replaceChildren(part("span", { className: "nimlib-nowrap", text: `Streak: ${record.streak}` }), " · ", part("span", { className: "nimlib-nowrap", text: `solved ${record.solved} of ${record.played}` }));
     why.innerHTML = puzzle.why || "";
     // Keyboard users: to the board after "N", to Next puzzle once done, to the answers on a new one
     const kept = again && stage === "move" ? board.querySelector(again) : null;

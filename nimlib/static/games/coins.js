@@ -17,7 +17,7 @@
 //            A heads coin at place p is a Nim heap of p. params: { length, twins }: in twins the second
 //            flip is compulsory and a heads coin at place p is a heap of p - 1.
 
-import { register, stateLegalMove, stateKind, stateNaturalsError, stateOptionalIntError } from "../core.js";
+import { register, readTokens, readWhole, stateLegalMove, stateKind, stateNaturalsError, stateOptionalIntError } from "../core.js";
 
 const COIN_CSS = `
 .nimlib-stairs { display: flex; align-items: flex-end; gap: 3px; padding: 4px 2px; }
@@ -46,7 +46,7 @@ function coinStyle(view) {
 }
 
 function coinNumbers(text, what) {
-  const parts = String(text).replace(/[()[\]{},;]/g, " ").trim().split(/\s+/).filter(Boolean);
+  const parts = readTokens(String(text).replace(/[()[\]{}]/g, " "));
   if (parts.length === 0) throw new Error(`type the ${what}, e.g. 2 3 1 4`);
   return parts.map((p, i) => {
     if (!/^\d+$/.test(p)) throw new Error(`${what} ${i + 1} must be a whole number, got "${p}"`);
@@ -143,8 +143,8 @@ function staircaseCountBox(view, position, i) {
   const button = view.moveButton([i, 1], "move", { label: `move the number of coins in the box from step ${i + 1} to step ${i}` });
   button.disabled = true;
   input.addEventListener("input", () => {
-    const n = Number(input.value);
-    const ok = input.value !== "" && Number.isSafeInteger(n) && n >= 1 && n <= position[i];
+    const n = readWhole(input.value); // core's one reading of a typed number
+    const ok = n !== null && n >= 1 && n <= position[i];
     button.disabled = !ok || view.busy;
     if (ok) button.dataset.move = JSON.stringify([i, n]);
   });

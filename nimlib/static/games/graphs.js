@@ -11,7 +11,7 @@
 //           nimlib.tables.graph_chips_params builds them.
 // Each chip is a Nim heap of its vertex's Grundy value (with or without annihilation).
 
-import { register } from "../core.js";
+import { register, readTokens } from "../core.js";
 
 const GRAPH_CSS = `
 .nimlib-graph { position: relative; flex: none; max-width: 100%; }
@@ -273,7 +273,7 @@ register({
   validate: graphValidate,
   parse: (text, params) => {
     const { ids } = graphInfo(params);
-    const parts = String(text).replace(/[()[\]{},;]/g, " ").trim().split(/\s+/).filter(Boolean);
+    const parts = readTokens(String(text).replace(/[()[\]{}]/g, " "));
     if (parts.length === 0) throw new Error("type the vertices that hold chips, e.g. 0 1 7");
     const chips = parts.map((p) => {
       if (!/^\d+$/.test(p) || !ids.includes(Number(p))) throw new Error(`the vertices are ${ids.join(", ")}; got "${p}"`);

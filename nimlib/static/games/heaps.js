@@ -10,7 +10,7 @@
 // Click a stone: take it and every stone above it (where the rules allow). Click the gap between two
 // stones: split the heap there (where the rules allow).
 
-import { register, OutOfTable, plural, key, componentMove, stateLegalMove, stateNaturalsError, stateOptionalIntError } from "../core.js";
+import { register, readTokens, OutOfTable, plural, key, componentMove, stateLegalMove, stateNaturalsError, stateOptionalIntError } from "../core.js";
 
 const HEAP_RULES = {
   lasker: {
@@ -132,7 +132,7 @@ export function heapStall(id, position, params) {
 }
 
 function heapParse(text, params) {
-  const parts = String(text).replace(/[()[\]{},;]/g, " ").trim().split(/\s+/).filter(Boolean);
+  const parts = readTokens(String(text).replace(/[()[\]{}]/g, " "));
   if (parts.length === 0) throw new Error("type heap sizes, e.g. 3 5 7");
   if (parts.length > 12) throw new Error("at most 12 heaps");
   return parts.map((p, i) => {

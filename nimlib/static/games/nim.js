@@ -9,7 +9,7 @@
 // - Misère Nim_k: when every heap is 0 or 1, P exactly when the number of 1-heaps is 1 mod k + 1;
 //   otherwise the same as normal play (k = 1: Bouton's misère rule).
 
-import { register, escapeHtml, plural, stateNaturalsError, stateOptionalIntError } from "../core.js";
+import { register, readTokens, readWhole, escapeHtml, plural, stateNaturalsError, stateOptionalIntError } from "../core.js";
 
 const NIM_MAX = 2 ** 53 - 1;
 const NIM_STONES = 13; // heaps up to this size are drawn stone by stone (one line on a 390 px phone)
@@ -192,7 +192,7 @@ export function nimMoves(position, k = 1, limit = 100000) {
 }
 
 function nimParse(text) {
-  const parts = String(text).replace(/[()[\]{},;]/g, " ").trim().split(/\s+/).filter(Boolean);
+  const parts = readTokens(String(text).replace(/[()[\]{}]/g, " "));
   if (parts.length === 0) throw new Error("type heap sizes, e.g. 3 4 5");
   if (parts.length > 30) throw new Error("at most 30 heaps");
   return parts.map((p, i) => {
@@ -375,8 +375,8 @@ function nimSizeBox(view, position, i) {
   const button = view.moveButton([i, 0], "set", { label: `heap ${i} becomes the size in the box` });
   button.disabled = true;
   input.addEventListener("input", () => {
-    const n = Number(input.value);
-    const ok = input.value !== "" && Number.isSafeInteger(n) && n >= 0 && n < size;
+    const n = readWhole(input.value); // core's one reading of a typed number
+    const ok = n !== null && n >= 0 && n < size;
     button.disabled = !ok || view.busy;
     if (ok) button.dataset.move = JSON.stringify([i, n]);
   });

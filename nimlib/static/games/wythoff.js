@@ -8,7 +8,7 @@
 // The page computes everything itself: the P-positions (⌊nφ⌋, ⌊nφ²⌋) with exact integer square
 // roots and G(x, y) with one mex per square; both coordinates are limited to WYTHOFF_LIMIT.
 
-import { register, OutOfTable, escapeHtml, plural, stateNaturalsError, stateOptionalIntError } from "../core.js";
+import { register, readTokens, OutOfTable, escapeHtml, plural, stateNaturalsError, stateOptionalIntError } from "../core.js";
 
 // nimlib.wythoff.WIDGET_LIMIT: Python sends no position beyond it (tests/test_js_bounds.py checks they agree)
 export const WYTHOFF_LIMIT = 99;
@@ -221,7 +221,7 @@ export function wythoffDraw(position, params, view) {
 }
 
 export function wythoffParse(text) {
-  const parts = String(text).replace(/[()[\]{},;]/g, " ").trim().split(/\s+/).filter(Boolean);
+  const parts = readTokens(String(text).replace(/[()[\]{}]/g, " "));
   if (parts.length !== 2) throw new Error("type the two heaps, e.g. 7 11");
   const position = parts.map((p, i) => {
     if (!/^\d+$/.test(p)) throw new Error(`heap ${i} must be a whole number, got "${p}"`);
