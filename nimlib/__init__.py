@@ -56,7 +56,8 @@ from .rulesets import (
     trominoes,
 )
 
-__version__ = "0.1.0"
+# pyproject.toml's version, as `nimlib --version` prints it (tests/test_package.py checks they agree)
+__version__ = "4.1.0"
 
 # Loaded on first use: they need numpy (and numba), which `import nimlib` does not
 _LAZY = {"grundy_values": "engine", "find_period": "engine.periodicity", "Periodicity": "engine.periodicity"}

@@ -1131,3 +1131,12 @@ def _silence_stdout() -> None:
         os.close(devnull)
     except (OSError, ValueError, AttributeError):  # stdout is not a real file (e.g. captured by a test)
         pass
+
+
+def __getattr__(name: str) -> object:
+    """``MAX_QUADRATIC_CLI`` (a module constant in 4.1) is the engine's limit, loaded only when asked for."""
+    if name == "MAX_QUADRATIC_CLI":
+        from .engine import MAX_EVERY_SPLIT_N
+
+        return MAX_EVERY_SPLIT_N
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

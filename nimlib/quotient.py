@@ -1080,3 +1080,19 @@ def _named(
         history=tuple(history),
         exponents=tuple(word_of[x] for x in order),
     )
+
+
+# ---------------------------------------------------------------- removed in 4.2, kept working until 5.0.0
+
+_MOVED = {"misere_quotient", "Quotient"}
+
+
+def __getattr__(name: str) -> object:
+    """4.1's brute-force ``misere_quotient`` and its ``Quotient``: a deprecation shim (nimlib/_legacy_quotient.py)."""
+    if name in _MOVED:
+        from . import _legacy_quotient
+        from ._deprecated import warn_moved
+
+        warn_moved(f"nimlib.quotient.{name}", "nimlib.quotient.quotient(game, n) and MisereQuotient")
+        return getattr(_legacy_quotient, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

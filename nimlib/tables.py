@@ -513,3 +513,17 @@ def page_params(game: object) -> dict:
     if isinstance(game, GraphChips) and sorted(game.values) == list(range(len(game.values))):
         return graph_chips_params(game.edges, annihilate=game.annihilate)
     return {}
+
+
+# ---------------------------------------------------------------- old names, kept working until 5.0.0
+
+_RENAMED = {"CHAPTER_10_GRAPH": "CHAPTER_7_GRAPH"}  # 4.1's name, from before the chapters were renumbered
+
+
+def __getattr__(name: str) -> object:
+    if name in _RENAMED:
+        from ._deprecated import warn_moved
+
+        warn_moved(f"nimlib.tables.{name}", f"nimlib.tables.{_RENAMED[name]}")
+        return globals()[_RENAMED[name]]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
