@@ -171,8 +171,10 @@ def _writes_outside_the_helper(path: Path, name: str | None = None) -> list[str]
                 named = isinstance(item.optional_vars, ast.Name)
                 if named and isinstance(call, ast.Call) and getattr(call.func, "id", None) == "atomic_write":
                     yielded[function].add(item.optional_vars.id)
-                elif named and isinstance(call, ast.Call) and any(
-                    isinstance(a, ast.Name) and a.id in yielded[function] for a in call.args
+                elif (
+                    named
+                    and isinstance(call, ast.Call)
+                    and any(isinstance(a, ast.Name) and a.id in yielded[function] for a in call.args)
                 ):
                     wrappers.add(item.optional_vars.id)  # e.g. `PdfPages(stream) as pdf` over the yielded file
         stack.extend((child, function) for child in ast.iter_child_nodes(node))
