@@ -7,7 +7,10 @@ appendix and nowhere in the student edition or the sheets.
 
 from __future__ import annotations
 
+import collections
+import itertools
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -16,14 +19,16 @@ from pathlib import Path
 
 import pytest
 import yaml
+from bs4 import BeautifulSoup
 
 from .conftest import ROOT
 from .exercises import CHAPTERS, PROBLEMS, SOLUTION, exercises, markdown, plain, sections, solution_lines
 
-pytestmark = pytest.mark.slow
+# The tests that print (fixture ``printed``, on ``built_book``) are slow (conftest marks them); the tool's own
+# pieces (the index, the folds, the page numbers' settling, --out, the writes) are tested quickly below
 
 sys.path.insert(0, str(ROOT / "tools"))
-import print_book  # noqa: E402
+import print_book
 
 sys.path.remove(str(ROOT / "tools"))
 
@@ -31,8 +36,6 @@ sys.path.remove(str(ROOT / "tools"))
 def _need(tool: str) -> str:
     found = shutil.which(tool)
     if not found:
-        import os
-
         reason = f"{tool} is not installed (apt-get install poppler-utils)"
         if os.environ.get("NIMBOOK_REQUIRE_BROWSER"):
             pytest.fail(reason)
@@ -48,8 +51,12 @@ def printed(built_book, tmp_path_factory) -> dict[str, str]:
 
     if not (CHROMIUM and CHROMEDRIVER):
         _need("chromedriver")
-    out = tmp_path_factory.mktemp("pdf")
-    assert print_book.main(["--html", str(built_book), "--out", str(out)]) == 0
+    ready = os.environ.get("NIMBOOK_PRINTED_PDF")  # PDFs printed already from built_book, for work on these tests
+    if ready:
+        out = Path(ready)
+    else:
+        out = tmp_path_factory.mktemp("pdf")
+        assert print_book.main(["--html", str(built_book), "--out", str(out)]) == 0
     texts = {}
     for pdf in sorted(out.glob("*.pdf")):
         result = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, text=True)
@@ -139,11 +146,14 @@ def _solution_sentences() -> set[tuple[str, str]]:
     }
 
 
-def test_solutions_only_in_the_instructor_appendix(printed):
+def test_solutions_only_in_the_instructor_appendix(printed, built_book):
     sentences = _solution_sentences()
     assert len({label for label, _ in sentences}) >= 100
     instructor = _flat(printed["book-instructor"])
-    appendix = instructor[instructor.index("Appendix: solutions to the exercises") :]
+    appendix = _appendix(printed, built_book)
+    assert appendix.startswith(print_book.APPENDIX) and instructor.count("Back to the exercise") == appendix.count(
+        "Back to the exercise"
+    )
     found = [s for _, s in sentences if s in appendix]
     assert len(found) >= len(sentences) * 0.9, "the instructor edition's appendix misses solutions"
     total = sum(len(exercises(p)) for p in CHAPTERS) + len(exercises(PROBLEMS))
@@ -198,3 +208,399 @@ def test_each_sheet_holds_its_parts_exercises(printed):
         leaked = [s for _, s in sentences if s in text]
         assert not leaked, f"sheet {sheet} prints solutions: {leaked[:3]}"
         assert "Solution to" not in text
+
+
+BOOKS = ["book-student", "book-instructor"]
+
+
+def _pages(printed, name: str, layout: bool = False) -> list[str]:
+    """The text of each page of a printed PDF (pdftotext's pages, split at its form feeds); [0] is page 1."""
+    pdf = Path(printed["_dir"]) / f"{name}.pdf"
+    args = ["pdftotext", "-enc", "UTF-8", *(["-layout"] if layout else []), str(pdf), "-"]
+    result = subprocess.run(args, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.split("\f")
+
+
+def _joined(built_book: Path, name: str) -> BeautifulSoup:
+    return BeautifulSoup(
+        (built_book / print_book.PRINT_DIR / f"{name}.html").read_text(encoding="utf-8"), "html.parser"
+    )
+
+
+UNSUBSCRIPT = str.maketrans(print_book.SUBSCRIPTS_TO, print_book.SUBSCRIPTS_FROM)
+
+
+def _key(text: str) -> str:
+    """Text compared across HTML and pdftotext: no soft hyphens or line breaks, one space, lower case."""
+    text = _flat(text).replace("\u2019", "'").translate(UNSUBSCRIPT)
+    return " ".join(text.split()).lower()
+
+
+def _contents(printed, built_book, name: str) -> list[tuple[str, int]]:
+    """(title, page) of every line of the printed contents, read from the PDF's contents pages (layout text)."""
+    titles = [" ".join(a.get_text().split()) for a in _joined(built_book, name).select(".print-toc li > a:first-child")]
+    layout = _pages(printed, name, layout=True)
+    start = next(i for i, page in enumerate(layout) if re.search(r"^\s*Contents\s*$", page, re.M))
+    lines = [line.strip() for page in layout[start : start + 4] for line in page.splitlines() if line.strip()]
+    found, k = [], 0
+    for title in titles:
+        # The line that starts with the title; its page number ends it, or the line a long title wraps onto
+        while k < len(lines) and not _key(lines[k]).startswith(_key(title)[:25]):
+            k += 1
+        assert k < len(lines), f"{name}: the contents have no line for {title!r}"
+        for line in lines[k : k + 3]:
+            m = re.search(r"\s(\d+)$", line)
+            if m:
+                found.append((title, int(m.group(1))))
+                break
+        else:
+            raise AssertionError(f"{name}: the contents line {lines[k]!r} gives no page")
+        k += 1
+    return found
+
+
+def _destinations(printed, name: str) -> dict[str, int]:
+    """The page of every target of a link in the PDF, as the PDF itself says (its named destinations)."""
+    return print_book.destinations((Path(printed["_dir"]) / f"{name}.pdf").read_bytes())
+
+
+@pytest.mark.parametrize("edition", BOOKS)
+def test_every_contents_line_gives_the_page_its_heading_is_on(printed, built_book, edition):
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    expected = 1 + sum(1 + len(part["chapters"]) for part in toc["parts"]) + 1  # the root, parts, pages, index
+    expected += edition == "book-instructor"  # the solutions' appendix
+    contents = _contents(printed, built_book, edition)
+    assert len(contents) == expected, (len(contents), expected)
+    pages = _pages(printed, edition)
+    numbers = [n for _, n in contents]
+    assert numbers == sorted(numbers) and numbers[-1] < len(pages), numbers
+    targets = [a["data-target"] for a in _joined(built_book, edition).select(".print-toc a.print-pageref")]
+    dests = _destinations(printed, edition)
+    for (title, n), target in zip(contents, targets, strict=True):
+        assert dests[target] == n, (
+            f"{edition}: the contents give p. {n} for {title!r}, which the PDF has on p. {dests[target]}"
+        )
+        assert _key(title)[:30] in _key(pages[n - 1]), f"{edition}: {title!r} is not on page {n}"
+
+
+def _index_entries(pages: list[str], start: int) -> list[tuple[str, list[int]]]:
+    """(term, pages) of every entry of the printed index, from its first page (pages[start]) to the end."""
+    lines = [line.strip() for page in pages[start:] for line in page.splitlines()[1:] if line.strip()]
+    entries = []
+    for line in lines:
+        m = re.fullmatch(r"(.*?),\s*(\d+(?:\s*,\s*\d+)*)", line)
+        if m and m.group(1):
+            entries.append((m.group(1), [int(n) for n in re.findall(r"\d+", m.group(2))]))
+    return entries
+
+
+def _term(item) -> str:
+    """An index entry's own term in the joined page (not its pages, not its subentries)."""
+    own = [
+        n if isinstance(n, str) else n.get_text() for n in item.children if getattr(n, "name", None) not in ("ul", "a")
+    ]
+    own += [a.get_text() for a in item.find_all("a", recursive=False) if "print-pageref" not in (a.get("class") or [])]
+    return re.sub(r"[\s,]+$", "", " ".join("".join(own).split()))
+
+
+@pytest.mark.parametrize("edition", BOOKS)
+def test_every_index_entry_gives_the_pages_its_term_is_on(printed, built_book, edition):
+    contents = dict(_contents(printed, built_book, edition))
+    pages = _pages(printed, edition)
+    start = contents["Index"] - 1
+    index_text = "\n".join(pages[start:])
+    assert "[1]" not in index_text and "[2]" not in index_text, "an index entry gives a link number, not a page"
+    joined = _joined(built_book, edition).select_one(".print-index")
+    items = [
+        li for li in joined.select("table.genindextable li") if li.find("a", class_="print-pageref", recursive=False)
+    ]
+    entries = _index_entries(pages, start)
+    assert len(items) >= 100 and len(entries) == len(items), (len(entries), len(items))
+    # The pages printed are the pages the PDF puts the entry's anchors on, in order, each once
+    dests = _destinations(printed, edition)
+    expected = collections.Counter()
+    for li in items:
+        refs = li.find_all("a", class_="print-pageref", recursive=False)
+        expected[(_key(_term(li)), tuple(sorted({dests[r["data-target"]] for r in refs})))] += 1
+    got = collections.Counter((_key(term), tuple(numbers)) for term, numbers in entries)
+    assert got == expected, (
+        f"{edition}: printed {sorted((got - expected).items())[:5]}, expected {sorted((expected - got).items())[:5]}"
+    )
+    # and the term is there: a word of it on that page, or on the next (an anchor opens the passage it indexes)
+    wrong = []
+    for term, numbers in entries:
+        words = [w for w in re.findall(r"[a-z]{4,}", _key(term).replace("-", " ")) if w not in {"game", "games"}]
+        for n in numbers:
+            near = _key(pages[n - 1] + pages[n]).replace("-", " ")
+            if words and not any(w[:5] in near for w in words):
+                wrong.append((term, n))
+    assert not wrong, f"{edition}: index entries whose page does not hold the term: {wrong[:10]}"
+
+
+@pytest.mark.parametrize("edition", BOOKS)
+def test_chapters_carry_their_title_as_running_head(printed, built_book, edition):
+    contents = _contents(printed, built_book, edition)
+    pages = _pages(printed, edition)
+    checked = 0
+    for (title, n), (_, after) in itertools.pairwise(contents):
+        if not re.match(r"\d+\. ", title) or after <= n + 1:
+            continue
+        for k in range(n, after - 1):  # every page of the chapter after its first
+            head = next(line for line in pages[k].splitlines() if line.strip())
+            assert _key(head)[:20] == _key(title)[:20], f"{edition} p. {k + 1}: running head {head!r}, not {title!r}"
+        checked += 1
+    assert checked >= 17
+
+
+@pytest.mark.parametrize("edition", BOOKS)
+def test_no_screen_furniture_is_printed(printed, edition):
+    text = printed[edition]
+    for furniture in ("Show code cell", "Hide code cell", "Copy to clipboard", "Toggle navigation", "Skip to main"):
+        assert furniture not in text, f"{edition} prints {furniture!r} {text.count(furniture)} times"
+
+
+MAX_BYTES = 10_000_000
+
+
+@pytest.mark.parametrize("edition", BOOKS)
+def test_each_book_is_at_most_10_mb_with_no_page_sized_image(printed, edition):
+    pdf = Path(printed["_dir"]) / f"{edition}.pdf"
+    assert pdf.stat().st_size <= MAX_BYTES, f"{edition}: {pdf.stat().st_size / 1e6:.1f} MB"
+    listing = subprocess.run([_need("pdfimages"), "-list", str(pdf)], capture_output=True, text=True).stdout
+    rows = [line.split() for line in listing.splitlines()[2:] if line.strip()]
+    assert rows, "pdfimages lists no image"
+    # A4 at 150 dpi is 1240 x 1754: an image (or mask) that large is a page painted as a picture
+    big = [r for r in rows if int(r[3]) >= 1200 and int(r[4]) >= 1700]
+    assert not big, f"{edition}: {len(big)} page-sized images, e.g. {big[:3]}"
+
+
+def test_transcripts_keep_every_line_whole(printed, built_book):
+    """play()'s transcripts print in monospace, each line on one line of the page: none wraps or is cut."""
+    lines = []
+    for path in CHAPTERS:
+        soup = BeautifulSoup(
+            (built_book / "notebooks" / f"{path.stem}.html").read_text(encoding="utf-8"), "html.parser"
+        )
+        for cell in soup.select("div.cell"):
+            source = cell.select_one("div.cell_input")
+            output = cell.select_one("div.cell_output pre")
+            if source and output and "play(" in source.get_text():
+                lines += [" ".join(line.split()) for line in output.get_text().splitlines() if line.strip()]
+    assert len(lines) >= 30, "no transcripts found"
+    # pdftotext's reading order splits a line at a wide gap (the transcripts align their columns): -layout keeps it
+    layout = "\n".join(_pages(printed, "book-student", layout=True))
+    printed_lines = {" ".join(line.split()) for line in layout.splitlines()}
+    broken = [line for line in lines if line not in printed_lines]
+    assert not broken, f"{len(broken)} of {len(lines)} transcript lines are not printed whole: {broken[:3]}"
+
+
+def _appendix(printed, built_book) -> str:
+    """The instructor edition's appendix of solutions: its pages, from the one the contents give to the index."""
+    contents = dict(_contents(printed, built_book, "book-instructor"))
+    pages = _pages(printed, "book-instructor")
+    text = _flat("\f".join(pages[contents[print_book.APPENDIX] - 1 : contents["Index"] - 1]))
+    return text[text.index(print_book.APPENDIX, len(print_book.APPENDIX)) :]  # after the first page's running head
+
+
+def test_the_appendix_heads_each_pages_solutions(printed, built_book):
+    appendix = _appendix(printed, built_book)
+    numbers = _chapter_numbers()
+    checked = 0
+    for path in CHAPTERS:
+        n = numbers[path.stem]
+        if not exercises(path):
+            continue
+        heading = appendix.find(f"{n}. {_title(path)}"[:30])
+        first = appendix.find(f"Solution to Exercise {n}.1")
+        assert 0 <= heading < first, f"no heading before the solutions of chapter {n}"
+        checked += 1
+    assert checked >= 15
+    # The problems for homework's solutions ("Solution to Exercise 1", not 1.1) come under their own heading
+    first_problem = re.search(r"Solution to Exercise 1(?![.\d])", appendix)
+    assert first_problem, "no problem's solution in the appendix"
+    assert re.search(r"\.\d+.*Problems for homework", appendix[: first_problem.start()], re.S), "no heading before them"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Quick: the tool's pieces, without a book or a browser
+
+
+def test_out_that_is_a_file_is_refused_at_once(tmp_path, monkeypatch, capsys):
+    existing = tmp_path / "book.pdf"
+    existing.write_bytes(b"%PDF old")
+
+    def never(*args, **kwargs):
+        raise AssertionError("started work before refusing --out")
+
+    monkeypatch.setattr(print_book, "assemble", never)
+    monkeypatch.setattr(print_book, "browser", never)
+    assert print_book.main(["--html", str(tmp_path), "--out", str(existing)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "--out" in err and str(existing) in err, err
+    assert existing.read_bytes() == b"%PDF old"
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):
+    out = tmp_path / "book.pdf"
+    out.write_bytes(b"%PDF old")
+    print_book._write(out, b"%PDF new")
+    assert out.read_bytes() == b"%PDF new"
+
+    def broken(fd):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(print_book.os, "fsync", broken)
+    with pytest.raises(OSError):
+        print_book._write(out, b"%PDF partial")
+    assert out.read_bytes() == b"%PDF new"
+    assert [f.name for f in tmp_path.iterdir()] == ["book.pdf"]
+
+
+def test_destinations_are_read_from_pdfinfos_listing():
+    listing = (
+        "Page  Destination                 Name\n"
+        '   2 [ XYZ    6  826 null      ] "notebooks-01_playing_nim"\n'
+        '  17 [ XYZ   57  375 null      ] "notebooks-03_misere_nim--index-4"\n'
+        ' 301 [ XYZ    6  100 null      ] "a name with spaces"\n'
+    )
+    assert print_book.parse_destinations(listing) == {
+        "notebooks-01_playing_nim": 2,
+        "notebooks-03_misere_nim--index-4": 17,
+        "a name with spaces": 301,
+    }
+
+
+def test_page_numbers_are_printed_again_until_no_target_moves():
+    """A number written can push its target to the next page: the next print must catch it and fix it."""
+    # Before the numbers are written, "b" is on page 5; writing them pushes it to 6, once
+    layouts = iter([{"a": 3, "b": 5}, {"a": 3, "b": 6}, {"a": 3, "b": 6}])
+    prints, fills = [], []
+
+    def print_once():
+        prints.append(next(layouts))
+        return str(len(prints)).encode()
+
+    def fill(found):
+        fills.append(dict(found))
+        return dict(found)
+
+    pdf, count, written = print_book.settle(print_once, fill, read=lambda pdf: prints[int(pdf) - 1])
+    assert written == {"a": 3, "b": 6} and count == 3 and pdf == b"3"
+    assert fills == [{"a": 3, "b": 5}, {"a": 3, "b": 6}]
+    # Numbers that never settle are an error, not a wrong page
+    flip = iter([{"b": 5}, {"b": 6}] * 5)
+    with pytest.raises(RuntimeError, match="still moving"):
+        print_book.settle(lambda: b"x", dict, passes=4, read=lambda pdf: next(flip))
+
+
+GENINDEX = """
+<section class="print-page" id="genindex"><h1>Index</h1>
+<div class="genindex-jumpbox"><a href="#genindex--A"><strong>A</strong></a></div>
+<table class="indextable genindextable"><tr><td><ul>
+<li><a href="#notebooks-09--index-2">all-but subtraction game</a>, <a href="#notebooks-09--index-5">[1]</a></li>
+<li><a href="#notebooks-01--index-0">Nim</a>
+  <ul><li><a href="#notebooks-04--index-1">Moore's</a></li></ul></li>
+<li>Bouton, Charles
+  <ul><li><a href="#notebooks-02--index-0">Nim's solution</a>, <a href="#notebooks-02--index-0">[1]</a></li></ul></li>
+</ul></td></tr></table></section>
+"""
+
+
+def test_the_index_gives_pages_not_link_numbers():
+    doc = BeautifulSoup(GENINDEX, "html.parser")
+    assert print_book.index_pages(doc, doc.section) == 4
+    items = doc.select("table li")
+
+    def entry(item):
+        own = "".join(str(n) if isinstance(n, str) else n.get_text() for n in item.children if n.name != "ul")
+        return " ".join(own.split())
+
+    assert [entry(i) for i in items] == [
+        "all-but subtraction game, 000, 000",
+        "Nim, 000",
+        "Moore's, 000",
+        "Bouton, Charles",
+        "Nim's solution, 000",  # two links to one place: one page
+    ]
+    refs = doc.select("a.print-pageref")
+    assert [r["data-target"] for r in refs] == [
+        "notebooks-09--index-2",
+        "notebooks-09--index-5",
+        "notebooks-01--index-0",
+        "notebooks-04--index-1",
+        "notebooks-02--index-0",
+    ]
+    assert all(r["data-kind"] == "index" for r in refs)
+    assert "[1]" not in doc.get_text()
+
+
+CELLS = """
+<article>
+<div class="cell tag_hide-input"><details class="hide above-input"><summary aria-label="Toggle hidden content">
+<span class="collapsed">Show code cell source</span><span class="expanded">Hide code cell source</span></summary>
+<div class="cell_input"><pre>assert compute() == 3</pre></div></details>
+<div class="cell_output"><pre>3</pre></div></div>
+<div class="cell tag_hide-output"><div class="cell_input"><pre>play()</pre></div>
+<details class="hide below-input"><summary><span class="collapsed">Show code cell output</span></summary>
+<div class="cell_output"><pre>a transcript</pre></div></details></div>
+<details class="dropdown"><summary>Hint</summary><p>Think of binary.</p></details>
+<div class="highlight"><button class="copybtn">Copy</button><pre>x = 1</pre></div>
+</article>
+"""
+
+
+def test_the_screens_folds_print_plainly():
+    doc = BeautifulSoup(CELLS, "html.parser")
+    print_book.plain_cells(doc.article)
+    text = " ".join(doc.get_text(" ").split())
+    assert "code cell" not in text and "Copy" not in text
+    assert "assert compute()" not in text, "a hidden input is printed"
+    assert "3" in text and "a transcript" in text and "play()" in text
+    assert not doc.select("details.hide, summary[aria-label], button")
+    hint = doc.find("details")
+    assert hint is not None and hint.has_attr("open") and hint.summary.get_text() == "Hint"
+
+
+def test_the_solutions_appendix_has_a_heading_per_page():
+    html = """<body>
+<section class="print-page" id="ch1"><h1>1. Playing Nim</h1>
+<div class="exercise" id="ch1--ex"><p class="admonition-title">Exercise 1.1</p></div>
+<div class="solution"><p class="admonition-title"><a href="#ch1--ex">Solution to Exercise 1.1</a></p></div></section>
+<section class="print-page" id="problems"><h1>Problems for homework</h1>
+<div class="exercise" id="problems--p1"><p class="admonition-title">Exercise 1</p></div>
+<div class="solution"><p class="admonition-title"><a href="#problems--p1">Solution to Exercise 1</a></p></div></section>
+</body>"""
+    doc = BeautifulSoup(html, "html.parser")
+    assert print_book.solutions_to_appendix(doc, doc.body, "instructor") == 2
+    appendix = doc.find(id="print-solutions")
+    order = [n.get_text(" ", strip=True) for n in appendix.select("h1, h2, p.admonition-title")]
+    assert order == [
+        print_book.APPENDIX,
+        "1. Playing Nim",
+        "Solution to Exercise 1.1",
+        "Problems for homework",
+        "Solution to Exercise 1",
+    ]
+
+
+def test_cross_references_into_other_chapters_get_a_page():
+    html = """<body>
+<section class="print-page" id="ch1"><h1>One</h1>
+<p><a class="reference internal" href="#ch2--thm-x">Theorem 2.1</a>,
+<a class="reference internal" href="#ch1--thm-y">Theorem 1.3</a>,
+<a class="reference internal" href="#book-glossary--term-nim">nim-sum</a>,
+<a class="reference internal" href="#ch2"><span class="std std-doc">Chapter 2</span></a></p></section>
+<section class="print-page" id="ch2"><h1>Two</h1><div id="ch2--thm-x"></div></section></body>"""
+    doc = BeautifulSoup(html, "html.parser")
+    assert print_book.reference_pages(doc, doc.body) == 2
+    targets = [r["data-target"] for r in doc.select(".print-xref-page a.print-pageref")]
+    assert targets == ["ch2--thm-x", "ch2"]  # not within the chapter, not a glossary term
+
+
+def test_running_heads_are_css_strings():
+    doc = BeautifulSoup("<section></section>", "html.parser")
+    rule = print_book.running_head(doc, doc.section, 7, 'The "quote" \\ and\nline')
+    assert doc.section["style"] == "page: print-head-7;"
+    assert rule.startswith("@page print-head-7 {")
+    assert 'content: "The \\"quote\\" \\\\ and\\a line"' in rule

@@ -29,7 +29,9 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from urllib.parse import urldefrag
@@ -39,27 +41,49 @@ from bs4 import BeautifulSoup, Tag
 
 ROOT = Path(__file__).resolve().parent.parent
 EDITIONS = ("student", "instructor")
+APPENDIX = "Appendix: solutions to the exercises"
 ANSWER_TAG = "exercise-answers"  # book/_ext/nimbook.py's tag of the cells that check exercises' answers
 STATE_TYPE = "application/vnd.jupyter.widget-state+json"
 # Where a game can be played: the chapter's page in the HTML book, and Binder
 BINDER = "https://mybinder.org/v2/gh/{repo}/{branch}?urlpath=lab/tree/{path}"
 
 PRINT_CSS = """
-@page { size: A4; margin: 18mm 16mm 20mm 16mm; }
+@page {
+  size: A4; margin: 20mm 16mm 18mm 16mm;
+  @bottom-center { content: counter(page); font: 8pt sans-serif; color: #444; }
+}
+@page print-cover { @bottom-center { content: none; } }
 html { font-size: 10.5pt; }
 body { background: white !important; }
+.print-cover { page: print-cover; }
 .print-part-title { page-break-before: always; break-before: page; font-size: 2em; margin: 40vh 0 0 0; }
 .print-page { page-break-before: always; break-before: page; }
 .print-page h1 { font-size: 1.9em; }
 .print-cover { text-align: center; padding-top: 30vh; }
 .print-cover h1 { font-size: 2.6em; margin-bottom: 0.3em; }
+/* The contents: a title, dotted leaders, the page number on the right */
 .print-toc ol { list-style: none; padding-left: 0; }
-.print-toc li { margin: 0.2em 0; }
+.print-toc li { margin: 0.2em 0; display: flex; align-items: baseline; }
 .print-toc li.part { font-weight: bold; margin-top: 0.8em; }
+.print-toc li > a:first-child { color: inherit; text-decoration: none; }
+.print-toc .print-leader { flex: 1 1 auto; border-bottom: 1px dotted #777; margin: 0 0.4em; min-width: 2em; }
+.print-pageref { font-variant-numeric: tabular-nums; }
+.print-toc .print-pageref { flex: 0 0 auto; min-width: 2em; text-align: right; color: inherit; text-decoration: none; }
+.print-xref-page { white-space: nowrap; }
+/* The index: term, page, page */
+.print-index a.print-pageref { color: inherit; text-decoration: none; }
+.print-index .genindex-jumpbox { display: none; }
 /* The page furniture of the HTML book */
 .headerlink, .toggle-button, .copybtn, button.toggle-details__summary, .cell_input .copybtn,
 .nimlib-needs-js, .sd-btn, nav, .bd-header, .bd-sidebar-primary, .bd-sidebar-secondary, .prev-next-area,
-.bd-footer, .bd-footer-content, .header-article, .dropdown-toggle { display: none !important; }
+.bd-footer, .bd-footer-content, .header-article, .dropdown-toggle, .tag_hide-cell > details > summary,
+details.hide > summary { display: none !important; }
+/* Chromium paints a blurred shadow or a filter as a grey JPEG with a mask at 300 dpi (a page-sized one behind a
+   long box): none in print. The theme's shadows are !important too, so these rules outweigh any class (:not(#id)) */
+html:not(#print-none) body *, html:not(#print-none) body *::before, html:not(#print-none) body *::after {
+  box-shadow: none !important; text-shadow: none !important; filter: none !important;
+  backdrop-filter: none !important;
+}
 /* Folded blocks print open: hints, proofs, "Going further" boxes */
 details { display: block; } details > summary { list-style: none; }
 .toggle-hidden, .toggle-details__container {
@@ -69,7 +93,9 @@ details { display: block; } details > summary { list-style: none; }
 /* Code that only computes what the prose states (tag hide-input) is not printed; its output is */
 .tag_hide-input .cell_input, .tag_remove-input .cell_input { display: none !important; }
 div.cell_input, div.highlight { break-inside: avoid; }
-pre { white-space: pre-wrap; word-break: break-word; font-size: 0.85em; }
+/* Code and transcripts keep their lines: never wrapped (print_pdf shrinks a block that is too wide) */
+pre { white-space: pre !important; word-break: normal !important; overflow-wrap: normal !important;
+  overflow: visible !important; font-size: 0.85em; }
 img { max-width: 100%; break-inside: avoid; }
 figure, table, .admonition, .proof, .exercise, .solution, .nimlib-print { break-inside: avoid; }
 /* A game prints as its board at the start position, with where to play it */
@@ -83,6 +109,7 @@ figure, table, .admonition, .proof, .exercise, .solution, .nimlib-print { break-
 .nimlib-print-caption { font-size: 0.9em; color: #333; margin: 2px 0 0 0; }
 .print-solution-back { font-size: 0.9em; }
 .print-solution-link { font-size: 0.9em; margin: 0.2em 0 0.6em 0; }
+#print-solutions h2 { break-after: avoid; margin-top: 1.2em; }
 """
 
 
@@ -199,9 +226,18 @@ def solutions_to_appendix(doc: BeautifulSoup, body: Tag, edition: str) -> int:
         return 0
     appendix = doc.new_tag("section", attrs={"class": "print-page", "id": "print-solutions"})
     heading = doc.new_tag("h1")
-    heading.string = "Appendix: solutions to the exercises"
+    heading.string = APPENDIX
     appendix.append(heading)
+    group = None
     for n, node in enumerate(solutions, 1):
+        # A heading for each page the solutions come from: a chapter, or the problems for homework
+        page = node.find_parent("section", class_="print-page")
+        if page is not None and page is not group:
+            group = page
+            title = page.find("h1")
+            sub = doc.new_tag("h2")
+            sub.string = _heading_text(title) if title else page.get("id", "")
+            appendix.append(sub)
         link = node.select_one(".admonition-title a[href], p.admonition-title a[href]")
         target = link["href"] if link else ""
         anchor = f"print-solution-{n}"
@@ -227,6 +263,114 @@ def solutions_to_appendix(doc: BeautifulSoup, body: Tag, edition: str) -> int:
         appendix.append(moved)
     body.append(appendix)
     return len(solutions)
+
+
+def plain_cells(article: Tag) -> None:
+    """The screen's folds as a printed book wants them: no "Show code cell source" toggle; a hidden input is
+    left out (the prose states what it computes) and a hidden output is shown; every other fold prints open."""
+    for details in article.find_all("details"):
+        classes = details.get("class") or []
+        if "hide" in classes:
+            summary = details.find("summary", recursive=False)
+            if summary is not None:
+                summary.decompose()
+            if "above-input" in classes:
+                for cell_input in details.select("div.cell_input"):
+                    cell_input.decompose()
+            details.unwrap()
+        else:
+            details["open"] = ""
+    for button in article.select("button.toggle-button, button.copybtn"):
+        button.decompose()
+
+
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string literal."""
+    return '"' + re.sub(r'[\\"\n]', lambda m: "\\a " if m.group() == "\n" else "\\" + m.group(), text) + '"'
+
+
+def running_head(doc: BeautifulSoup, section: Tag, n: int, title: str) -> str:
+    """Put ``section`` on pages of its own name, headed by ``title``; the @page rule for it."""
+    name = f"print-head-{n}"
+    section["style"] = f"page: {name};"
+    return f"@page {name} {{ @top-center {{ content: {_css_string(title)}; font: 8pt sans-serif; color: #444; }} }}\n"
+
+
+def page_number(doc: BeautifulSoup, target: str, kind: str) -> Tag:
+    """A placeholder for the page of ``#target``, filled in by print_pdf from the printed PDF."""
+    ref = doc.new_tag("a", attrs={"class": "print-pageref", "href": f"#{target}", "data-target": target})
+    ref["data-kind"] = kind
+    ref.string = "000"
+    return ref
+
+
+def index_pages(doc: BeautifulSoup, section: Tag) -> int:
+    """The general index with page numbers: "term, 12, 40" instead of "term, [1]"; how many entries."""
+    section["class"] = [*(section.get("class") or []), "print-index"]
+    entries = 0
+    for item in section.select("table.genindextable li"):
+        links = [a for a in item.find_all("a", href=True, recursive=False) if a["href"].startswith("#")]
+        if not links:
+            continue
+        entries += 1
+        targets = []
+        for a in links:
+            target = a["href"][1:]
+            if target not in targets:
+                targets.append(target)
+            if a is links[0] and not re.fullmatch(r"\[\d+\]", a.get_text().strip()):
+                a.unwrap()  # the term itself: its pages follow
+            else:
+                a.decompose()
+        # What is left is the term and the commas between the old links: keep the term, then the pages
+        for node in list(item.children):
+            if isinstance(node, Tag):
+                if node.name == "ul":
+                    break
+                continue
+            text = str(node)
+            if re.fullmatch(r"[\s,]*", text):
+                node.extract()
+            else:
+                node.replace_with(text.rstrip().rstrip(","))
+        sub = item.find("ul", recursive=False)
+        for target in targets:
+            if sub is not None:
+                sub.insert_before(", ")
+                sub.insert_before(page_number(doc, target, "index"))
+            else:
+                item.append(", ")
+                item.append(page_number(doc, target, "index"))
+    return entries
+
+
+# A reference that names a numbered thing or a page gets its page when it points into another chapter
+NUMBERED = re.compile(
+    r"^(Chapter|Section|§|Theorem|Lemma|Corollary|Proposition|Definition|Exercise|Problem|Figure|Table|Example|"
+    r"Algorithm|Conjecture|Remark|Appendix)\b"
+)
+
+
+def reference_pages(doc: BeautifulSoup, body: Tag) -> int:
+    """Put "(p. N)" after each cross-reference into another chapter; how many."""
+    count = 0
+    for a in body.select("section.print-page a.reference.internal[href^='#']"):
+        if a.find_parent(class_=["print-index", "print-toc"]):
+            continue
+        target = a["href"][1:]
+        here = a.find_parent("section", class_="print-page")
+        text = " ".join(a.get_text(" ").split())
+        if here is None or target.startswith(here.get("id", "\\") + "--") or target == here.get("id"):
+            continue
+        if not (NUMBERED.match(text) or a.select_one(".std-doc, .std-numref")):
+            continue
+        span = doc.new_tag("span", attrs={"class": "print-xref-page"})
+        span.append(" (p.\u00a0")
+        span.append(page_number(doc, target, "reference"))
+        span.append(")")
+        a.insert_after(span)
+        count += 1
+    return count
 
 
 def assemble(html_root: Path, edition: str, pages: list[tuple[str | None, str]] | None = None) -> Path:
@@ -276,37 +420,73 @@ def assemble(html_root: Path, edition: str, pages: list[tuple[str | None, str]] 
     state: dict = {}
     games = 0
     part = None
+    heads = [running_head(doc, toc, 0, "Contents")]
     for caption, docname in pages:
         article, page_state = page_article(html_root, docname)
         state.update(page_state)
         games += printable_games(article, docname, config)
+        plain_cells(article)
         if caption != part and caption:
             part = caption
-            part_title = doc.new_tag("h1", attrs={"class": "print-part-title"})
+            part_id = f"print-part-{len(heads)}"
+            part_title = doc.new_tag("h1", attrs={"class": "print-part-title", "id": part_id})
             part_title.string = caption
             body.append(part_title)
-            item = doc.new_tag("li", attrs={"class": "part"})
-            item.string = caption
-            toc_list.append(item)
+            _toc_line(doc, toc_list, part_id, caption, "", "part")
         section = doc.new_tag("section", attrs={"class": "print-page", "id": slug(docname)})
         for child in list(article.children):
             section.append(child.extract() if isinstance(child, Tag) else copy.copy(child))
         body.append(section)
         heading = section.find("h1")
-        item = doc.new_tag("li")
-        link = doc.new_tag("a", href=f"#{slug(docname)}")
-        link.string = " ".join(heading.get_text(" ").replace("#", "").split()) if heading else docname
-        item.append(link)
-        toc_list.append(item)
-    solutions_to_appendix(doc, body, edition)
+        text = _head_text(heading) if heading else docname
+        heads.append(_toc_line(doc, toc_list, slug(docname), text, running_head(doc, section, len(heads), text)))
+        if docname == "genindex":
+            index_pages(doc, section)
+    if solutions_to_appendix(doc, body, edition):
+        appendix = body.find(id="print-solutions")
+        heads.append(_toc_line(doc, toc_list, "print-solutions", APPENDIX, ""))
+        heads.append(running_head(doc, appendix, len(heads), APPENDIX))
+        index = body.find("section", id="genindex")
+        if index is not None:  # the index stays last, after the solutions
+            index.insert_before(appendix.extract())
+            toc_list.find("a", href="#genindex").parent.insert_before(toc_list.find_all("li")[-1].extract())
+    reference_pages(doc, body)
+    heads_style = doc.new_tag("style", attrs={"media": "print"})
+    heads_style.string = "".join(heads)
+    head.append(heads_style)
     block = doc.new_tag("script", attrs={"type": STATE_TYPE})
     block.string = json.dumps({"version_major": 2, "version_minor": 0, "state": state})
     body.append(block)
     out = html_root / PRINT_DIR / f"book-{edition}.html"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(str(doc), encoding="utf-8")
+    _write(out, str(doc).encode("utf-8"))
     print(f"{out.name}: {len(pages)} pages, {games} games, {len(doc.select('div.solution'))} solutions")
     return out
+
+
+def _toc_line(doc: BeautifulSoup, toc_list: Tag, target: str, text: str, head: str, kind: str = "") -> str:
+    """A contents line (title, leader, page number) for ``#target``; ``head`` passed through."""
+    item = doc.new_tag("li", attrs={"class": kind} if kind else {})
+    link = doc.new_tag("a", href=f"#{target}")
+    link.string = text
+    item.append(link)
+    item.append(doc.new_tag("span", attrs={"class": "print-leader"}))
+    item.append(page_number(doc, target, "contents"))
+    toc_list.append(item)
+    return head
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Write ``path`` through a temporary file in its folder and a rename: an error leaves the old file or none."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def _version() -> str:
@@ -351,17 +531,110 @@ Promise.resolve(mj).then(() => (window.MathJax && MathJax.typesetPromise ? MathJ
   .catch((e) => done('error: ' + e));
 """
 
-FOOTER = (
-    '<div style="font-size:8px; width:100%; text-align:center; color:#555;">'
-    '<span class="title"></span> · page <span class="pageNumber"></span> of <span class="totalPages"></span></div>'
-)
-
-
 PRINT_TIMEOUT = 600  # seconds: for the page's scripts (MathJax, the games) and for printing it
+# The width of a page's text block in CSS pixels (A4 less the side margins of PRINT_CSS: 178 mm), less a little
+TEXT_WIDTH = int((210 - 32) / 25.4 * 96) - 4
+
+# Shrink every code or transcript block wider than its box until its longest line fits: lines never wrap
+FIT = """
+const tooWide = [];
+let smallest = Infinity;
+for (const pre of document.querySelectorAll('pre')) {
+  if (!pre.getClientRects().length) continue;
+  for (let k = 0; k < 8 && pre.scrollWidth > pre.clientWidth + 1; k++) {
+    const size = parseFloat(getComputedStyle(pre).fontSize);
+    pre.style.setProperty('font-size', (size * Math.min(0.97, pre.clientWidth / pre.scrollWidth)) + 'px', 'important');
+  }
+  if (pre.scrollWidth > pre.clientWidth + 1) tooWide.push(pre.textContent.slice(0, 60));
+  if (pre.style.fontSize) smallest = Math.min(smallest, parseFloat(pre.style.fontSize));
+}
+return [tooWide, smallest === Infinity ? null : smallest];
+"""
+
+# Write each page number found in the PDF into its placeholder; the placeholders whose target was not found
+FILL = r"""
+const pages = arguments[0];
+const missing = [];
+for (const ref of document.querySelectorAll('.print-pageref[data-target]')) {
+  const page = pages[ref.dataset.target];
+  if (page !== undefined) ref.textContent = String(page);
+  else if (ref.dataset.kind === 'reference') ref.parentNode.remove();  // "(p. N)" is a help, not a must
+  else missing.push(ref.dataset.kind + ' ' + ref.dataset.target);
+}
+// An index entry's pages in order, each once: "term, 110, 291"
+for (const item of document.querySelectorAll('.print-index li')) {
+  const refs = [...item.children].filter((c) => c.matches('a.print-pageref'));
+  if (!refs.length) continue;
+  const sub = [...item.children].find((c) => c.tagName === 'UL') || null;
+  for (const ref of refs) {
+    const before = ref.previousSibling;
+    if (before && before.nodeType === 3) before.textContent = before.textContent.replace(/[\s,]+$/, '');
+    ref.remove();
+  }
+  refs.sort((a, b) => Number(a.textContent) - Number(b.textContent));
+  const seen = new Set();
+  for (const ref of refs) {
+    if (seen.has(ref.textContent)) continue;
+    seen.add(ref.textContent);
+    item.insertBefore(document.createTextNode(', '), sub);
+    item.insertBefore(ref, sub);
+  }
+}
+return missing;
+"""
 
 
-def print_pdf(driver, page: Path, out: Path, expected_games: int = 0) -> None:
-    """Open ``page`` from disk, wait for MathJax and the games, and print it to ``out``."""
+def destinations(pdf: bytes) -> dict[str, int]:
+    """The page of every named destination in ``pdf`` (Chromium writes one for each target of an internal
+    link, named by the element's id), read with poppler's pdfinfo."""
+    pdfinfo = shutil.which("pdfinfo")
+    if not pdfinfo:
+        raise SystemExit("print_book: pdfinfo is needed for the page numbers (apt-get install poppler-utils)")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "pass.pdf"
+        path.write_bytes(pdf)
+        listing = subprocess.run(
+            [pdfinfo, "-dests", str(path)], capture_output=True, text=True, check=True, encoding="utf-8"
+        ).stdout
+    return parse_destinations(listing)
+
+
+def parse_destinations(listing: str) -> dict[str, int]:
+    """``pdfinfo -dests``'s listing as {name: page}: lines ``  12 [ XYZ 6 826 null ] "name"``."""
+    found = {}
+    for line in listing.splitlines():
+        m = re.match(r'^\s*(\d+)\s+\[[^\]]*\]\s+"(.*)"\s*$', line)
+        if m:
+            found[m.group(2)] = int(m.group(1))
+    return found
+
+
+def settle(print_once, fill, passes: int = 4, read=destinations) -> tuple[bytes, int, dict[str, int]]:
+    """Print until every page number printed is the page its target is on: the PDF, the prints, the numbers.
+
+    ``print_once()`` prints the page as it stands; ``fill(found)`` writes the pages ``found`` (target ->
+    page) into the page and returns what it wrote (target -> page). The first print has placeholders; a
+    number that moves a target (a wider number pushing a line over a page) is caught by the next print's
+    check and written again, at most ``passes`` prints in all.
+    """
+    written: dict[str, int] | None = None
+    for prints in range(1, passes + 1):
+        pdf = print_once()
+        found = read(pdf)
+        if written is not None and all(found.get(t) == p for t, p in written.items()):
+            return pdf, prints, written  # every number printed is the page its target is on
+        written = fill(found)
+    raise RuntimeError(f"page numbers still moving after {passes} prints")
+
+
+def print_pdf(driver, page: Path, out: Path, expected_games: int = 0, passes: int = 4) -> dict:
+    """Open ``page`` from disk, wait for MathJax and the games, and print it to ``out``.
+
+    Chromium's print gives no page numbers to the page itself, so the numbers in the contents, the index and
+    beside cross-references come from a first print: each target's page is read back from the PDF, written
+    into the page, and the page printed again until no target has moved (checked, so every number is right).
+    Returns figures: the passes, the references numbered, the smallest font of a shrunk code block.
+    """
     driver.set_script_timeout(PRINT_TIMEOUT)
     driver.get(page.resolve().as_uri())
     mounted = driver.execute_async_script(READY)
@@ -369,18 +642,51 @@ def print_pdf(driver, page: Path, out: Path, expected_games: int = 0) -> None:
         raise RuntimeError(f"{page.name}: {mounted}")
     if mounted < expected_games:
         raise RuntimeError(f"{page.name}: {mounted} of {expected_games} games drawn")
-    result = driver.execute_cdp_cmd(
-        "Page.printToPDF",
-        {
-            "printBackground": True,
-            "preferCSSPageSize": True,
-            "displayHeaderFooter": True,
-            "headerTemplate": "<div></div>",
-            "footerTemplate": FOOTER,
-        },
+    # Lay the page out as print does, at the width of the page's text, to fit the code blocks
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": TEXT_WIDTH, "height": 1000, "deviceScaleFactor": 1, "mobile": False},
     )
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_bytes(base64.b64decode(result["data"]))
+    too_wide, smallest = driver.execute_script(FIT)
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    if too_wide:
+        raise RuntimeError(f"{page.name}: code blocks too wide for the page even shrunk: {too_wide[:3]}")
+    refs = driver.execute_script("return document.querySelectorAll('.print-pageref[data-target]').length")
+
+    def print_once() -> bytes:
+        result = driver.execute_cdp_cmd(
+            "Page.printToPDF",
+            {
+                "printBackground": True,
+                "preferCSSPageSize": True,
+                "displayHeaderFooter": False,
+                # No structure tree: MathJax's nested spans made 45,000 of its elements, 4.5 MB of a 11 MB book
+                "generateTaggedPDF": False,
+            },
+        )
+        return base64.b64decode(result["data"])
+
+    def fill(found: dict[str, int]) -> dict[str, int]:
+        missing = driver.execute_script(FILL, found)
+        if missing:
+            raise RuntimeError(f"{page.name}: no page found for {len(missing)} targets: {missing[:5]}")
+        targets = driver.execute_script(
+            "return [...document.querySelectorAll('.print-pageref[data-target]')].map((r) => r.dataset.target)"
+        )
+        return {t: found[t] for t in targets}
+
+    if refs:
+        pdf, prints, written = settle(print_once, fill)
+    else:
+        pdf, prints, written = print_once(), 1, {}
+    _write(out, pdf)
+    return {
+        "passes": prints,
+        "numbers": len(written),
+        "smallest_code_px": smallest,
+    }
 
 
 def saved_games(page: Path) -> int:
@@ -391,6 +697,22 @@ def saved_games(page: Path) -> int:
 
 # The problems for homework (book/problems.md): one section per part, headed by the part's caption
 PROBLEMS = "book/problems"
+
+
+SUBSCRIPTS_FROM, SUBSCRIPTS_TO = "0123456789aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"
+SUBSCRIPTS = str.maketrans(SUBSCRIPTS_FROM, SUBSCRIPTS_TO)
+
+
+def _head_text(heading: Tag) -> str:
+    """A heading as plain text for a running head: a subscript as Unicode subscripts where they exist (Nimₖ)."""
+    heading = copy.copy(heading)
+    for sub in heading.find_all("sub"):
+        text = sub.get_text()
+        small = text.translate(SUBSCRIPTS)
+        sub.replace_with(small if small != text or not text else "_" + text)
+    for link in heading.select("a.headerlink"):
+        link.decompose()
+    return " ".join(heading.get_text().split())
 
 
 def _heading_text(heading: Tag) -> str:
@@ -473,8 +795,7 @@ def sheets(html_root: Path) -> list[tuple[str, Path]]:
             for problem in problems:
                 doc.body.append(problem)
         out = html_root / PRINT_DIR / f"problem-sheet-{number}.html"
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(str(doc), encoding="utf-8")
+        _write(out, str(doc).encode("utf-8"))
         made.append((f"problem-sheet-{number}", out))
     return made
 
@@ -486,6 +807,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--edition", choices=[*EDITIONS, "both"], default="both")
     parser.add_argument("--no-sheets", action="store_true", help="skip the problem sheets")
     args = parser.parse_args(argv)
+    if args.out.exists() and not args.out.is_dir():
+        print(f"print_book: --out must be a folder for the PDFs, and {args.out} is a file", file=sys.stderr)
+        return 2
     if not (args.html / "_static").is_dir():
         print(f"print_book: {args.html} is not a built HTML book (build it first)", file=sys.stderr)
         return 2
@@ -498,9 +822,12 @@ def main(argv: list[str] | None = None) -> int:
         for name, page in jobs:
             start = time.perf_counter()
             out = args.out / f"{name}.pdf"
-            print_pdf(driver, page, out, saved_games(page))
+            figures = print_pdf(driver, page, out, saved_games(page))
             pages = len(re.findall(rb"/Type\s*/Page(?![s\w])", out.read_bytes()))
-            print(f"{out}: {pages} pages, {out.stat().st_size / 1e6:.1f} MB, in {time.perf_counter() - start:.0f} s")
+            print(
+                f"{out}: {pages} pages, {out.stat().st_size / 1e6:.1f} MB, in {time.perf_counter() - start:.0f} s "
+                f"({figures['passes']} prints, {figures['numbers']} page numbers)"
+            )
     finally:
         driver.quit()
     return 0
