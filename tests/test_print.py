@@ -604,3 +604,37 @@ def test_running_heads_are_css_strings():
     assert doc.section["style"] == "page: print-head-7;"
     assert rule.startswith("@page print-head-7 {")
     assert 'content: "The \\"quote\\" \\\\ and\\a line"' in rule
+
+
+def _link_targets(pdf: Path) -> list[str]:
+    """Every external link target (a /URI action) of a PDF Chromium printed (it leaves link annotations plain)."""
+    return [u.decode("latin-1") for u in re.findall(rb"/URI \(([^)]*)\)", pdf.read_bytes())]
+
+
+def test_no_link_of_the_student_book_opens_a_solution(printed):
+    """The student book's links: Binder opens the student copies, and nothing opens the repository itself."""
+    folder = Path(printed["_dir"])
+    repository = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["repository"]["url"]
+    student, instructor = _link_targets(folder / "book-student.pdf"), _link_targets(folder / "book-instructor.pdf")
+    launches = [u for u in student if u.startswith("https://mybinder.org/")]
+    assert len(launches) >= 17, f"only {len(launches)} Binder links in the student book: the check would pass vacuously"
+    assert all("urlpath=lab/tree/student/" in u for u in launches), [u for u in launches if "/student/" not in u][:3]
+    assert not [u for u in student if u.startswith(repository)]
+    # The instructor book keeps both (else the checks above could not see a leak)
+    assert any(u.startswith(repository) for u in instructor)
+    assert any("urlpath=lab/tree/notebooks/" in u for u in instructor)
+
+
+def test_the_student_book_links_no_repository_and_launches_copies():
+    config = {"repository": {"url": "https://github.com/o/r", "branch": "main"}}
+    doc = BeautifulSoup(
+        '<article><p>Cite <a href="https://github.com/o/r">https://github.com/o/r</a>, '
+        '<a href="https://example.org/">elsewhere</a>.</p><div class="cell_output">'
+        '<script type="application/vnd.jupyter.widget-view+json">{}</script></div></article>',
+        "html.parser",
+    )
+    assert print_book.unlink_repository(doc.article, config) == 1
+    assert not doc.find("a", href=re.compile("github")) and "https://github.com/o/r" in doc.get_text()
+    assert doc.find("a", href="https://example.org/")
+    assert print_book.printable_games(doc.article, "notebooks/01_x", config, "student") == 1
+    assert doc.find("a", href=re.compile(r"urlpath=lab/tree/student/notebooks/01_x\.ipynb$"))

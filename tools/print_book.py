@@ -46,6 +46,8 @@ ANSWER_TAG = "exercise-answers"  # book/_ext/nimbook.py's tag of the cells that 
 STATE_TYPE = "application/vnd.jupyter.widget-state+json"
 # Where a game can be played: the chapter's page in the HTML book, and Binder
 BINDER = "https://mybinder.org/v2/gh/{repo}/{branch}?urlpath=lab/tree/{path}"
+# Where Binder's postBuild writes the student copies of the chapters (tools/student_copy.py, book/_ext/nimbook.py)
+STUDENT_COPIES = "student"
 
 PRINT_CSS = """
 @page {
@@ -187,16 +189,22 @@ def page_article(html_root: Path, docname: str) -> tuple[Tag, dict]:
     return article, state
 
 
-def printable_games(article: Tag, docname: str, config: dict) -> int:
-    """Give every game's host in the article a caption with where to play it; how many games."""
+def printable_games(article: Tag, docname: str, config: dict, edition: str = "instructor") -> int:
+    """Give every game's host in the article a caption with where to play it; how many games.
+
+    The student book's Binder links open the student copies (``student/``, written by Binder's postBuild with
+    tools/student_copy.py), as the student HTML edition's launch buttons do: the chapters themselves hold the
+    solutions.
+    """
     repo = (config.get("repository") or {}).get("url", "").removeprefix("https://github.com/")
     branch = (config.get("repository") or {}).get("branch", "main")
+    prefix = STUDENT_COPIES + "/" if edition == "student" else ""
     count = 0
     for view in article.find_all("script", attrs={"type": re.compile(r"widget-view\+json$")}):
         holder = view.find_parent("div", class_=re.compile(r"cell_output|output")) or view.parent
         count += 1
         place = f"{docname}.html"
-        binder = BINDER.format(repo=repo, branch=branch, path=docname + ".ipynb") if repo else ""
+        binder = BINDER.format(repo=repo, branch=branch, path=prefix + docname + ".ipynb") if repo else ""
         caption = BeautifulSoup(
             '<p class="nimlib-print-caption">Printed at its start position. Play it in the HTML book, '
             f"<code>{place}</code>" + (f', or in Binder: <a href="{binder}">{binder}</a>' if binder else "") + ".</p>",
@@ -205,6 +213,17 @@ def printable_games(article: Tag, docname: str, config: dict) -> int:
         wrapper = BeautifulSoup('<div class="nimlib-print"></div>', "html.parser").div
         holder.wrap(wrapper)
         wrapper.append(caption)
+    return count
+
+
+def unlink_repository(article: Tag, config: dict) -> int:
+    """Student book: a link into the repository (which holds every solution) keeps its text and loses its target."""
+    url = (config.get("repository") or {}).get("url", "")
+    count = 0
+    for link in article.find_all("a", href=True) if url else []:
+        if link["href"].startswith(url):
+            link.unwrap()
+            count += 1
     return count
 
 
@@ -424,7 +443,9 @@ def assemble(html_root: Path, edition: str, pages: list[tuple[str | None, str]] 
     for caption, docname in pages:
         article, page_state = page_article(html_root, docname)
         state.update(page_state)
-        games += printable_games(article, docname, config)
+        games += printable_games(article, docname, config, edition)
+        if edition == "student":
+            unlink_repository(article, config)
         plain_cells(article)
         if caption != part and caption:
             part = caption
