@@ -413,6 +413,17 @@ def _function(value: object, what: str) -> Callable:
     return value
 
 
+def _bool_or_error(function: Callable, *args: int) -> tuple[bool | None, str | None]:
+    """Call the reader's rule; a bool result (True or False exactly) or what went wrong."""
+    try:
+        result = function(*args)
+    except Exception as error:  # the reader's own code: report, do not crash the check
+        return None, f"your function raised {_type_name(error)}{_error_text(error)}"
+    if type(result) is not bool:
+        return None, f"your function returned {_short(result)} for {args}, not True or False"
+    return result, None
+
+
 def _number_or_error(function: Callable, *args: int) -> tuple[int | None, str | None]:
     """Call the reader's formula; an int result or what went wrong."""
     try:
@@ -1402,12 +1413,9 @@ def _misere_6(answer: object) -> str | None:
     rule = _function(answer, "the answer")
     for n in range(1, 5):
         for a in range(2, 8):
-            try:
-                said = rule(n, a)
-            except Exception as error:  # the reader's own code: report, do not crash the check
-                return f"your function raised {type(error).__name__}: {error}"
-            if not isinstance(said, bool):
-                return f"your function returned {_short(said)} for {(n, a)}, not True or False"
+            said, problem = _bool_or_error(rule, n, a)
+            if problem:
+                return problem
             if said == nim.is_p_position((a,) * n, misere=True):
                 return f"for {n} heaps of {a} your function says the player to move {'wins' if said else 'loses'}."
     return None
@@ -1427,12 +1435,9 @@ def _moore_4(answer: object) -> str | None:
     rule = _function(answer, "the answer")
     for k in range(1, 4):
         for n in range(1, 5):
-            try:
-                said = rule(n, k)
-            except Exception as error:  # the reader's own code: report, do not crash the check
-                return f"your function raised {type(error).__name__}: {error}"
-            if not isinstance(said, bool):
-                return f"your function returned {_short(said)} for {(n, k)}, not True or False"
+            said, problem = _bool_or_error(rule, n, k)
+            if problem:
+                return problem
             for a in range(1, 8):
                 if said != moore.is_p_position((a,) * n, k):
                     kind = "P" if said else "N"
