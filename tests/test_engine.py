@@ -418,7 +418,8 @@ def test_common_splits_sees_exactly_the_splits_held(takes, unequal, seed):
             seen, missed = _splits_xor(values, m, takes, unequal, lambda a, b: True)
         else:
             low, g = values[:n_low].copy(), values[base:m].copy()
-            seen, missed = _splits_xor(values, m, takes, unequal, lambda a, b: a < n_low and b >= base)
+            window = (n_low, base)
+            seen, missed = _splits_xor(values, m, takes, unequal, lambda a, b, w=window: a < w[0] and b >= w[1])
         missing, incomplete = kernels._common_splits(
             low, n_low, g, base, m, take_split, unequal, need, version, 1024, *scratch
         )
