@@ -11,8 +11,9 @@ GAME N+1 0`` (the same heaps 1..N) and, unless ``--no-table``, the in-memory eng
 its own (``GrundyTable(game).extend(N + 1)``), R rounds (nimlib, in memory, Rust, nimlib, …) so that
 all three share the load. It prints every run's CPU time (user + sys, ``os.wait4``), peak memory and
 the load average around it, then the best and the median of each and their ratios to Rust's, and
-checks the frequency file against tests/data/frequencies/GAME/N where there is one, else against
-Rust's own output (converted by tools/rust_frequencies.py).
+checks the frequency file byte for byte against Rogalski's published file where tests/data has it
+(tests/data/frequencies/published/GAME/N), else against his solver's own output of the same run
+(converted by tools/rust_frequencies.py).
 
 Otherwise it prints, asserting nothing:
 
@@ -194,7 +195,10 @@ def race_command(rust: Path | None, code: str, n: int, repeat: int, table: bool)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     runs: dict[str, list[tuple[float, float]]] = {"nimlib streamed": [], "in memory": [], "Rust": []}
     same: list[bool] = []
-    reference = REFERENCE / code / str(n)
+    # Rogalski's layout, heaps 1..N: his published file if tests/data has it, else his solver's own output
+    # (tests/data/frequencies/GAME/N is nimlib's older layout, heaps 0..N-1: not the same bytes)
+    published = REFERENCE / "published" / code / str(n)
+    reference = published
     for r in range(repeat):
         with tempfile.TemporaryDirectory(prefix="bench-frontier-") as tmp:
             freq = Path(tmp) / "frequencies"
@@ -233,7 +237,7 @@ def race_command(rust: Path | None, code: str, n: int, repeat: int, table: bool)
             if reference.is_file():
                 same.append(freq.read_bytes() == reference.read_bytes())
             if reference.parent == Path(tmp):
-                reference = REFERENCE / code / str(n)
+                reference = published
     summary = {k: (*_best_median([c for c, _ in v]), max(p for _, p in v)) for k, v in runs.items() if v}
     print(f"  {code} 2^{n.bit_length() - 1}, {repeat} rounds, load now {_load()}:")
     rust_cpu = summary.get("Rust")
@@ -244,7 +248,7 @@ def race_command(rust: Path | None, code: str, n: int, repeat: int, table: bool)
         print(f"    {key:<16} best {best:7.2f} s  median {median:7.2f} s  peak {peak:5.0f} MiB{ratio_text}")
     if same:
         verdict = "byte-identical" if all(same) else "DIFFERENT"
-        print(f"    frequencies: {verdict} to the reference in {sum(same)} of {len(same)} runs")
+        print(f"    frequencies: {verdict} to Rogalski's ({sum(same)} of {len(same)} runs)")
     else:
         print("    frequencies: no reference to compare with")
     return summary
