@@ -376,3 +376,54 @@ def test_unequal_splits_are_observed_never_certified():
     assert found is not None and found.period == 2 and not found.certified
     same_rule_equal_splits_allowed = HeapGame("0.7", TakeRule(take_all=(1,), take_one=(1,), take_split=(1,)))
     assert find_period(same_rule_equal_splits_allowed).certified
+
+
+# ---------------------------------------------------------------- the search among two common parts
+
+
+def _splits_xor(values: np.ndarray, m: int, takes: list[int], unequal: bool, held) -> tuple[set[int], bool]:
+    """Every XOR of the split parts of heap m held (``held(small, large)``), and whether some split is not."""
+    seen, missed = set(), False
+    for j in takes:
+        s = m - j
+        for a in range(1, s // 2 + 1):
+            if unequal and 2 * a == s:
+                continue
+            if held(a, s - a):
+                seen.add(int(values[a] ^ values[s - a]))
+            else:
+                missed = True
+    return seen, missed
+
+
+@pytest.mark.parametrize("takes, unequal", [([2, 3], False), ([3], False), ([1], True), ([1, 2, 5], False)])
+@pytest.mark.parametrize("seed", range(4))
+def test_common_splits_sees_exactly_the_splits_held(takes, unequal, seed):
+    """kernels._common_splits, in memory (every part held) and past a stream's window (small parts in the prefix,
+    large ones in the last values): each needed value is cleared exactly when some held split gives it, and
+    ``incomplete`` says whether a value may still hide in a split not held. A search that stopped a step early,
+    skipped a digit or read a part outside what is held fails here."""
+    from nimlib.engine import kernels
+
+    rng = np.random.default_rng(seed)
+    values = rng.integers(0, 1024, 700).astype(np.uint32)
+    take_split = np.array(takes, dtype=np.int64)
+    scratch = [np.zeros(len(takes), dtype=t) for t in (np.int64, np.int64, np.int64, np.bool_)]
+    for m, n_low, base in ((601, 0, 0), (650, 120, 400), (650, 400, 500), (500, 300, 100), (640, 700, 0)):
+        version = np.uint64(m + 1)
+        need = np.zeros(2048, dtype=np.uint64)
+        need[:1024] = version  # every value 0..1023 needed: the search runs to its end
+        if base == 0:
+            low, g, n_low = values, values[:m], 0
+            seen, missed = _splits_xor(values, m, takes, unequal, lambda a, b: True)
+        else:
+            low, g = values[:n_low].copy(), values[base:m].copy()
+            window = (n_low, base)
+            seen, missed = _splits_xor(values, m, takes, unequal, lambda a, b, w=window: a < w[0] and b >= w[1])
+        missing, incomplete = kernels._common_splits(
+            low, n_low, g, base, m, take_split, unequal, need, version, 1024, *scratch
+        )
+        assert seen and len(seen) < 1024, "no split held, or every value seen: the search's end is not checked"
+        assert {v for v in range(1024) if need[v] != version} == seen
+        assert missing == 1024 - len(seen)
+        assert incomplete == missed, (m, n_low, base)

@@ -2,8 +2,20 @@
 
 Usage: python tools/bench_frontier.py [--min-log K0] [--max-log K] [--games 0.167,...] [--no-table] [--goal]
                                       [--rust BINARY_OR_DIR]
+       python tools/bench_frontier.py --command [--repeat R] [--log K] [--games ...] [--no-table] --rust ...
 
-Prints, asserting nothing:
+``--command`` times what a user runs, whole process against whole process (imports, numba's start-up
+and the estimate included, as the user pays them): ``nimlib rare GAME --to N --heaps-from 1
+--frequencies F --checkpoint D`` (a fresh folder each time), interleaved with Rogalski's ``octal
+GAME N+1 0`` (the same heaps 1..N) and, unless ``--no-table``, the in-memory engine in a process of
+its own (``GrundyTable(game).extend(N + 1)``), R rounds (nimlib, in memory, Rust, nimlib, …) so that
+all three share the load. It prints every run's CPU time (user + sys, ``os.wait4``), peak memory and
+the load average around it, then the best and the median of each and their ratios to Rust's, and
+checks the frequency file byte for byte against Rogalski's published file where tests/data has it
+(tests/data/frequencies/published/GAME/N), else against his solver's own output of the same run
+(converted by tools/rust_frequencies.py).
+
+Otherwise it prints, asserting nothing:
 
 - 0.167, 0.161 and 0.014 streamed (nimlib.engine.stream) at N = 2^22 .. 2^K
   (default K = 24), beside the in-memory engine (``engine.table.GrundyTable``):
@@ -155,8 +167,91 @@ def time_rust(exe: Path, code: str, n: int) -> dict:
     return {"process_cpu": cpu, "peak_mib": peak}
 
 
-def ratio(a: dict, b: dict, key: str = "process_cpu") -> str:
-    return f"{a['cpu'] / b[key]:.2f}" if "error" not in a and "error" not in b else "-"
+def ratio(a: dict, b: dict) -> str:
+    """nimlib's CPU over Rust's, whole process against whole process (imports and warm-up included: a user
+    pays for them; the run's own CPU against Rust's whole process flattered nimlib, 0.94 for 1.30 at 2^22)."""
+    return f"{a['process_cpu'] / b['process_cpu']:.2f}" if "error" not in a and "error" not in b else "-"
+
+
+TABLE = """
+import sys
+from nimlib import octal
+from nimlib.engine.table import GrundyTable
+GrundyTable(octal(sys.argv[1])).extend(int(sys.argv[2]) + 1)
+"""
+
+
+def _load() -> str:
+    return "/".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def _best_median(cpus: list[float]) -> tuple[float, float]:
+    ordered = sorted(cpus)
+    return ordered[0], ordered[len(ordered) // 2]
+
+
+def race_command(rust: Path | None, code: str, n: int, repeat: int, table: bool) -> dict:
+    """The user's command against Rust's, interleaved ``repeat`` times (see the module docstring)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    runs: dict[str, list[tuple[float, float]]] = {"nimlib streamed": [], "in memory": [], "Rust": []}
+    same: list[bool] = []
+    # Rogalski's layout, heaps 1..N: his published file if tests/data has it, else his solver's own output
+    # (tests/data/frequencies/GAME/N is nimlib's older layout, heaps 0..N-1: not the same bytes)
+    published = REFERENCE / "published" / code / str(n)
+    reference = published
+    for r in range(repeat):
+        with tempfile.TemporaryDirectory(prefix="bench-frontier-") as tmp:
+            freq = Path(tmp) / "frequencies"
+            command = [sys.executable, "-m", "nimlib", "rare", code, "--to", str(n), "--heaps-from", "1"]
+            command += ["--frequencies", str(freq), "--checkpoint", str(Path(tmp) / "checkpoint")]
+            before = _load()
+            status, out, cpu, peak = child(command, env)
+            if status:
+                print(f"  nimlib rare failed: {out.strip().splitlines()[-1:]}")
+                return {}
+            runs["nimlib streamed"].append((cpu, peak))
+            print(f"  round {r + 1}: nimlib rare {cpu:7.2f} s CPU {peak:5.0f} MiB (load {before})", flush=True)
+            if table:
+                before = _load()
+                status, out, cpu, peak = child([sys.executable, "-c", TABLE, code, str(n)], env)
+                if not status:
+                    runs["in memory"].append((cpu, peak))
+                    print(f"           in memory   {cpu:7.2f} s CPU {peak:5.0f} MiB (load {before})", flush=True)
+            if rust is not None:
+                before = _load()
+                rust_out = Path(tmp) / "rust.txt"
+                with open(rust_out, "w") as f:
+                    proc = subprocess.Popen([str(rust), code, str(n + 1), "0"], stdout=f, stderr=subprocess.DEVNULL)
+                    _, status, usage = os.wait4(proc.pid, 0)
+                cpu, peak = usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+                if os.waitstatus_to_exitcode(status) == 0:
+                    runs["Rust"].append((cpu, peak))
+                    print(f"           Rust        {cpu:7.2f} s CPU {peak:5.0f} MiB (load {before})", flush=True)
+                    if not reference.is_file() and n & (n - 1) == 0:
+                        reference = Path(tmp) / "rust-frequencies"
+                        with open(rust_out) as fin, open(reference, "w") as fout:
+                            subprocess.run(
+                                [sys.executable, str(ROOT / "tools" / "rust_frequencies.py"), str(n)],
+                                stdin=fin, stdout=fout, check=True,
+                            )  # fmt: skip
+            if reference.is_file():
+                same.append(freq.read_bytes() == reference.read_bytes())
+            if reference.parent == Path(tmp):
+                reference = published
+    summary = {k: (*_best_median([c for c, _ in v]), max(p for _, p in v)) for k, v in runs.items() if v}
+    print(f"  {code} 2^{n.bit_length() - 1}, {repeat} rounds, load now {_load()}:")
+    rust_cpu = summary.get("Rust")
+    for key, (best, median, peak) in summary.items():
+        ratio_text = ""
+        if rust_cpu is not None and key != "Rust":
+            ratio_text = f"  ratio to Rust: best {best / rust_cpu[0]:.2f}, median {median / rust_cpu[1]:.2f}"
+        print(f"    {key:<16} best {best:7.2f} s  median {median:7.2f} s  peak {peak:5.0f} MiB{ratio_text}")
+    if same:
+        verdict = "byte-identical" if all(same) else "DIFFERENT"
+        print(f"    frequencies: {verdict} to Rogalski's ({sum(same)} of {len(same)} runs)")
+    else:
+        print("    frequencies: no reference to compare with")
+    return summary
 
 
 def main() -> None:
@@ -169,9 +264,17 @@ def main() -> None:
     parser.add_argument(
         "--rust", type=Path, default=os.environ.get("ROGALSKI_OCTAL"), help="Rogalski's binary or source folder"
     )
+    parser.add_argument("--command", action="store_true", help="time the user's command, interleaved with Rust")
+    parser.add_argument("--log", type=int, default=24, help="--command: N = 2^K (default 24)")
+    parser.add_argument("--repeat", type=int, default=3, help="--command: rounds (default 3)")
     args = parser.parse_args()
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"load average {_load()} (1/5/15 min) on {os.cpu_count()} cores")
     rust = build_rust(Path(args.rust) if args.rust else None)
+    if args.command:
+        for code in args.games.split(","):
+            print(code)
+            race_command(rust, code, 1 << args.log, max(1, args.repeat), not args.no_table)
+        return
     rows, last = [], {}
     for code in args.games.split(","):
         print(code)
@@ -195,13 +298,10 @@ def main() -> None:
             if "error" not in streamed:
                 last[code] = (n, streamed)
     if rust is not None:
-        print("\nCPU seconds (the run's own for nimlib, the whole process for Rust) and peak MiB")
+        print("\nCPU seconds of the whole process (nimlib's includes its imports and a warm-up run) and peak MiB")
         print("game   N     streamed  in memory  Rust      streamed/Rust  in memory/Rust  peak MiB (str/mem/Rust)")
         for code, k, s, m, r in rows:
-            cpu = [
-                f"{x['cpu' if 'cpu' in x else 'process_cpu']:8.2f}" if "error" not in x else "       -"
-                for x in (s, m, r)
-            ]
+            cpu = [f"{x['process_cpu']:8.2f}" if "error" not in x else "       -" for x in (s, m, r)]
             peak = "/".join(f"{x['peak_mib']:.0f}" if "error" not in x else "-" for x in (s, m, r))
             print(f"{code:<6} 2^{k}  {cpu[0]}  {cpu[1]}   {cpu[2]}  {ratio(s, r):>13}  {ratio(m, r):>14}  {peak}")
     if "0.106" not in args.games:

@@ -79,6 +79,11 @@ def grundy(
     """Fill heaps lo..hi-1 (see the module docstring); returns (stop, n_rare, status)."""
     top = stamp.size // 2
     n_split = take_split.size
+    # Per split digit, for the search among two common parts (``_common_splits``): scratch, set a heap at a time
+    d_u = np.zeros(max(n_split, 1), dtype=np.int64)
+    d_h = np.zeros(max(n_split, 1), dtype=np.int64)
+    d_steps = np.zeros(max(n_split, 1), dtype=np.int64)
+    d_mid = np.zeros(max(n_split, 1), dtype=np.bool_)
     for m in range(lo, hi):
         version = np.uint64(m + 1)
         pm = par & m
@@ -153,63 +158,10 @@ def grundy(
                     missing += 1
             # The splits of two common parts, from the middle out (when all are held) and the ends in
             incomplete = False
-            if missing and n_split == 1 and base == 0:
-                # One split digit, every heap in g (Grundy's game, Officers in memory): a tight loop
-                s = m - take_split[0]
-                a = s // 2
-                if unequal and 2 * a == s:
-                    a -= 1
-                e = 1
-                us = np.uint64(max(s, 0))
-                while e <= a and missing:
-                    part = a  # the middle - t, then the end 1 + t
-                    while True:
-                        x = g[np.uint64(part)] ^ g[us - np.uint64(part)]
-                        if need[x] == version:
-                            need[x] = 0
-                            missing -= 1
-                        if part == e:
-                            break
-                        part = e
-                    a -= 1
-                    e += 1
-            else:
-                t = 0
-                while missing:
-                    progress = False
-                    for k in range(n_split):
-                        s = m - take_split[k]
-                        h = s // 2
-                        e = 1 + t
-                        if e > h:
-                            continue  # every split of this digit seen
-                        if base == 0 or (h < n_low and s - h >= base):
-                            a = h - t  # every split held: the middle - t and the end 1 + t
-                            if e > a:
-                                continue
-                        elif e < n_low and s - e >= base:
-                            a = e  # the middle is not held: the end 1 + t only
-                        else:
-                            incomplete = True  # this digit's further splits are not held
-                            continue
-                        progress = True
-                        part = a
-                        while True:
-                            if not (unequal and 2 * part == s):
-                                y = s - part
-                                if base == 0:  # every heap in g (the table, the stream's prefix)
-                                    x = g[np.uint64(part)] ^ g[np.uint64(y)]
-                                else:  # the stream's window: the small part in the prefix, the large one in g
-                                    x = low[np.uint64(part)] ^ g[np.uint64(y - base)]
-                                if need[x] == version:
-                                    need[x] = 0
-                                    missing -= 1
-                            if part == e:
-                                break
-                            part = e
-                    if not progress:
-                        break
-                    t += 1
+            if missing:
+                missing, incomplete = _common_splits(
+                    low, n_low, g, base, m, take_split, unequal, need, version, missing, d_u, d_h, d_steps, d_mid
+                )
             if missing and incomplete:
                 for v in range(cand):
                     need[v] = 0
@@ -239,6 +191,107 @@ def grundy(
         if status != OK:
             return m + 1, n_rare, status
     return hi, n_rare, OK
+
+
+@njit(cache=True, nogil=True, boundscheck=False)
+def _common_splits(
+    low, n_low, g, base, m, take_split, unequal, need, version, missing, d_u, d_h, d_steps, d_mid
+):  # pragma: no cover - compiled
+    """Look for the ``missing`` values still marked in ``need`` among the splits of heap m; (missing, incomplete).
+
+    Step t looks, for every split digit (sum s), at the split whose small part is 1 + t (the ends in) and,
+    when every part is held, at the one whose small part is h - t (the middle out; h the largest small
+    part), until each needed value is seen or every split held has been seen. The small part is read in
+    ``low`` and the large one in ``g`` (the table and the stream's prefix pass the same array as both,
+    ``base`` 0). ``incomplete``: some splits are not held (past the stream's window), so a value still
+    missing may yet be an option. The steps every digit takes run in a tight loop (no tests but the
+    ``need`` one); a value seen twice is harmless, since ``need[x]`` is cleared the first time.
+    """
+    n_split = take_split.size
+    all_mid = True
+    no_mid = True
+    partial = False
+    common = np.int64(1) << 62
+    longest = np.int64(0)
+    for k in range(n_split):
+        s = m - take_split[k]
+        h = (s - 1) // 2 if unequal else s // 2
+        d_u[k] = s - base
+        d_h[k] = h
+        if h < 1:
+            steps = 0
+            d_mid[k] = True
+        elif base == 0 or (h < n_low and s - h >= base):
+            steps = (h + 1) // 2  # the middle h - t and the end 1 + t meet
+            d_mid[k] = True
+            no_mid = False
+        else:
+            steps = min(h, n_low - 1, s - base)  # the ends in only, while both parts are held
+            if steps < h:
+                partial = True
+            steps = max(steps, 0)
+            d_mid[k] = False
+            all_mid = False
+        d_steps[k] = steps
+        common = min(common, steps)
+        longest = max(longest, steps)
+    t = 0
+    if all_mid:
+        # Every split held (the table, the stream's prefix): the middle out and the ends in
+        while t < common and missing:
+            e = 1 + t
+            for k in range(n_split):
+                u = d_u[k]
+                a = d_h[k] - t
+                x = low[np.uint64(a)] ^ g[np.uint64(u - a)]
+                if need[x] == version:
+                    need[x] = 0
+                    missing -= 1
+                x = low[np.uint64(e)] ^ g[np.uint64(u - e)]
+                if need[x] == version:
+                    need[x] = 0
+                    missing -= 1
+            t += 1
+    elif no_mid:
+        # Past the stream's window: the middles are not held, the ends in (the small part in the prefix)
+        if n_split == 1:
+            u = d_u[0]
+            while t < common and missing:
+                e = 1 + t
+                x = low[np.uint64(e)] ^ g[np.uint64(u - e)]
+                if need[x] == version:
+                    need[x] = 0
+                    missing -= 1
+                t += 1
+        else:
+            while t < common and missing:
+                e = 1 + t
+                y = low[np.uint64(e)]
+                for k in range(n_split):
+                    x = y ^ g[np.uint64(d_u[k] - e)]
+                    if need[x] == version:
+                        need[x] = 0
+                        missing -= 1
+                t += 1
+    # The rest: the digits with more steps, or a mix of held and unheld middles
+    while t < longest and missing:
+        e = 1 + t
+        for k in range(n_split):
+            if t >= d_steps[k]:
+                continue
+            u = d_u[k]
+            x = low[np.uint64(e)] ^ g[np.uint64(u - e)]
+            if need[x] == version:
+                need[x] = 0
+                missing -= 1
+            if d_mid[k]:
+                a = d_h[k] - t
+                x = low[np.uint64(a)] ^ g[np.uint64(u - a)]
+                if need[x] == version:
+                    need[x] = 0
+                    missing -= 1
+        t += 1
+    return missing, missing > 0 and partial
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
