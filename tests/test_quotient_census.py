@@ -269,7 +269,11 @@ def test_a_wrong_shift_rule_is_caught(monkeypatch):
         return f"0.{tail.rstrip('0')}" if tail.rstrip("0") else "0"
 
     monkeypatch.setattr(TOOL, "shift_code", forgetful)
-    assert twins_as_triples(TOOL.twin_classes(list(ROWS))) != brute_twins()
+    try:
+        wrong = twins_as_triples(TOOL.twin_classes(list(ROWS)))
+    except ValueError:  # the forgetful shift never reaches a heap with a move
+        wrong = None
+    assert wrong != brute_twins()
 
 
 def test_the_twin_lemmas_hold_for_every_code_of_three_digits():
@@ -297,12 +301,12 @@ def test_the_twin_lemmas_hold_for_every_code_of_three_digits():
 
 @pytest.mark.parametrize("code", [c for c, row in ROWS.items() if row["twin"]])
 def test_twins_have_the_same_misere_outcomes_by_search(code):
-    # Every sum of at most 8 tokens of the smaller-heaped twin against the same sum, every heap s larger (plus a
-    # heap with no move), in the other: both by exhaustive misère search
+    # Every sum of at most 3 heaps and 9 tokens of the smaller-heaped twin against the same sum, every heap t
+    # larger (plus a heap with no move), in the other: both by exhaustive misère search
     twin, s = ROWS[code]["twin"]["code"], ROWS[code]["twin"]["shift"]
     big, small, t = (code, twin, s) if s >= 0 else (twin, code, -s)
     on_big, on_small = misere_p(big), misere_p(small)
-    sums = [p for total in range(1, 9) for p in partitions(total, total)]
+    sums = [p for total in range(1, 10) for p in partitions(total, total) if len(p) <= 3]
     for position in sums:
         lifted = tuple(h + t for h in position) + ((t,) if t else ())
         assert on_big(lifted) == on_small(position), (big, lifted, small, position)

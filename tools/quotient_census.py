@@ -106,9 +106,11 @@ def shift_code(code: str) -> str | None:
 
 def root_code(code: str) -> tuple[str, int]:
     """Shift while the heap of 1 has no move: the code reached and the number s of shifts (heap n -> n - s)."""
-    shifts = 0
+    shifts, start = 0, code
     while (shifted := shift_code(code)) is not None and shifted != "0":
         code, shifts = shifted, shifts + 1
+        if shifts > 2 * len(start) + 2:  # each shift lowers the first heap with a move, at most k + 1 of them
+            raise ValueError(f"{start}: no heap with a move after {shifts} shifts")
     return code, shifts
 
 
