@@ -7,7 +7,11 @@ quotient.py and of the tool). The quick tier does a sample of rows; the slow tie
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
+import subprocess
+import sys
 from functools import cache
 from itertools import combinations_with_replacement
 
@@ -15,7 +19,7 @@ import pytest
 
 from nimlib.quotient import MisereQuotient, quotient
 from nimlib.rulesets import octal
-from tests.conftest import DATA
+from tests.conftest import DATA, ROOT
 
 CENSUS = json.loads((DATA / "quotient-census.json").read_text(encoding="utf-8"))
 ROWS = {row["code"]: row for row in CENSUS["rows"]}
@@ -162,13 +166,230 @@ def test_a_wrong_quotient_disagrees_with_the_search():
 
 
 def test_the_file_records_how_it_was_made():
-    assert {"bound", "max_work", "tokens_all", "cap", "seconds"} <= CENSUS.keys()
+    assert {"bound", "max_work", "tokens_all", "cap", "seconds", "extended"} <= CENSUS.keys()
     for row in CENSUS["rows"]:
         assert row["checked"]["tokens_all"] == CENSUS["tokens_all"], row["code"]
-        earlier = row["same_moves_as"]
-        if earlier is not None:
-            assert list(ROWS).index(earlier) < list(ROWS).index(row["code"])
-            assert all(options(earlier, n) == options(row["code"], n) for n in range(1, CENSUS["bound"] + 1))
+
+
+def _tool():
+    """tools/quotient_census.py as a module."""
+    spec = importlib.util.spec_from_file_location("quotient_census", ROOT / "tools" / "quotient_census.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+TOOL = _tool()
+LARGEST = 24  # heaps compared by the brute relabelling (the tool's lemma needs 3k + 4 <= 16 for these codes)
+SHIFTS = range(-3, 4)
+
+
+@cache
+def reduced(code: str, source: str = "digits") -> tuple[frozenset, ...]:
+    """Heaps 0..LARGEST + 3: each heap's options, heaps with no move dropped (read here, or by nimlib's octal)."""
+    if source == "nimlib":
+        raw = list(nimlib_moves(code)[: LARGEST + 3])
+    else:
+        raw = [options(code, n) for n in range(1, LARGEST + 4)]
+    dead = {n for n, found in enumerate(raw, start=1) if not found}
+    return (frozenset(),) + tuple(frozenset(tuple(sorted(h for h in o if h not in dead)) for o in f) for f in raw)
+
+
+def relabelled_same(a: str, b: str, s: int, source: str = "digits") -> bool:
+    """Heap n of a is heap n - s of b (options relabelled the same way), heaps 1..LARGEST of b; by brute force."""
+    if s < 0:
+        return relabelled_same(b, a, -s, source)
+    ra, rb = reduced(a, source), reduced(b, source)
+    if any(ra[n] for n in range(1, s + 1)):  # heaps mapped to nothing must have no move
+        return False
+
+    def image(option):
+        return tuple(h - s for h in option if h > s)
+
+    return all({image(o) for o in ra[n + s]} == set(rb[n]) for n in range(1, LARGEST + 1))
+
+
+@cache
+def brute_twins() -> frozenset[tuple[str, str, int]]:
+    """Every (a, b, s), a before b in the census, with heap n of b = heap n - s of a, found by brute relabelling."""
+    codes = list(ROWS)
+    return frozenset(
+        (a, b, s) for i, a in enumerate(codes) for b in codes[i + 1 :] for s in SHIFTS if relabelled_same(b, a, s)
+    )
+
+
+def twins_as_triples(twins: dict[str, dict | None]) -> set[tuple[str, str, int]]:
+    """The same relation read from twins: b is a shifted by s whenever both belong to the same first code."""
+    codes = list(ROWS)
+    head = {c: (t["code"], t["shift"]) if t else (c, 0) for c, t in twins.items()}
+    out = set()
+    for i, a in enumerate(codes):
+        for b in codes[i + 1 :]:
+            (ha, sa), (hb, sb) = head[a], head[b]
+            if ha == hb and sb - sa in SHIFTS:
+                out.add((a, b, sb - sa))
+    return out
+
+
+def head_of(code: str) -> str:
+    """The first code of the code's class of twins, as the file says."""
+    twin = ROWS[code]["twin"]
+    return twin["code"] if twin else code
+
+
+def test_shift_code_follows_the_digit_rule():
+    assert TOOL.shift_code("4.4") == TOOL.shift_code("4.61") == "0.77"  # Kayles with every heap one larger
+    assert TOOL.shift_code("0.07") == "0.137"  # Dawson's Kayles is crosses shifted (chapter 8)
+    assert TOOL.shift_code("0.4") == "0.07" and TOOL.shift_code("4") == "0.7" and TOOL.shift_code("0.2") == "0.3"
+    assert TOOL.shift_code("0.77") is None and TOOL.shift_code("0.1") is None  # the heap of 1 has a move
+    assert TOOL.root_code("0.4") == ("0.137", 2)
+
+
+def test_the_twins_are_exactly_the_relabellings_found_by_brute_force():
+    # The tool's twins (its shift rule and canonical codes) against a brute search over every pair of codes and
+    # every shift -3..3, heap by heap, with options read here from the digits
+    found = brute_twins()
+    assert {("0.77", "4.4", 1), ("0.4", "0.07", -1), ("0.2", "0.21", 0)} <= found and len(found) >= 50
+    assert twins_as_triples(TOOL.twin_classes(list(ROWS))) == found
+    assert twins_as_triples({row["code"]: row["twin"] for row in CENSUS["rows"]}) == found
+    for row in CENSUS["rows"]:  # the twin named is the first code of its class
+        if row["twin"]:
+            assert list(ROWS).index(row["twin"]["code"]) < list(ROWS).index(row["code"])
+            assert ROWS[row["twin"]["code"]]["twin"] is None
+
+
+def test_a_wrong_shift_rule_is_caught(monkeypatch):
+    # A shift that forgets the moves taking a whole heap of j >= 2 (bit 1 of digit j) pairs codes that differ
+    def forgetful(code):
+        d = TOOL.code_digits(code)
+        if len(d) > 1 and d[1] & 1:
+            return None
+        d += [0, 0]
+        tail = "".join(str((7 if d[i - 1] & 4 else 0) | (3 if d[i] & 2 else 0)) for i in range(1, len(d) - 1))
+        return f"0.{tail.rstrip('0')}" if tail.rstrip("0") else "0"
+
+    monkeypatch.setattr(TOOL, "shift_code", forgetful)
+    try:
+        wrong = twins_as_triples(TOOL.twin_classes(list(ROWS)))
+    except ValueError:  # the forgetful shift never reaches a heap with a move
+        wrong = None
+    assert wrong != brute_twins()
+
+
+def test_the_twin_lemmas_hold_for_every_code_of_three_digits():
+    # twin_classes compares heaps up to 3k + 4 and trusts shift_code: both checked here on all 1,023 codes
+    # 0.d, 0.dd, 0.ddd, 4, 4.d, ... 4.ddd, against heaps up to 40 (options relabelled here, not by the tool)
+    tails = {(a + b + c).rstrip("0") for a in "01234567" for b in "01234567" for c in "01234567"}
+    codes = sorted({f"{head}.{t}" if t else head for head in "04" for t in tails} - {"0"})
+    assert len(codes) == 1023
+    full = {code: TOOL.reduced_options(code, 41) for code in codes}
+    by_prefix, by_full = {}, {}
+    for code in codes:
+        by_prefix.setdefault(full[code][: 3 * 3 + 4], set()).add(code)
+        by_full.setdefault(full[code][:40], set()).add(code)
+    assert sorted(map(sorted, by_prefix.values())) == sorted(map(sorted, by_full.values()))
+    shifted = 0
+    for code in codes:
+        b = TOOL.shift_code(code)
+        if b is None or b == "0":
+            continue
+        image = tuple({tuple(h - 1 for h in o if h > 1) for o in full[code][n]} for n in range(1, 41))
+        assert image == tuple(set(x) for x in TOOL.reduced_options(b, 40)), (code, b)
+        shifted += 1
+    assert shifted > 400
+
+
+@pytest.mark.parametrize("code", [c for c, row in ROWS.items() if row["twin"]])
+def test_twins_have_the_same_misere_outcomes_by_search(code):
+    # Every sum of at most 3 heaps and 9 tokens of the smaller-heaped twin against the same sum, every heap t
+    # larger (plus a heap with no move), in the other: both by exhaustive misère search
+    twin, s = ROWS[code]["twin"]["code"], ROWS[code]["twin"]["shift"]
+    big, small, t = (code, twin, s) if s >= 0 else (twin, code, -s)
+    on_big, on_small = misere_p(big), misere_p(small)
+    sums = [p for total in range(1, 10) for p in partitions(total, total) if len(p) <= 3]
+    for position in sums:
+        lifted = tuple(h + t for h in position) + ((t,) if t else ())
+        assert on_big(lifted) == on_small(position), (big, lifted, small, position)
+    assert len(sums) > 50
+
+
+def test_twins_have_the_same_orders_heap_by_heap():
+    compared = 0
+    for row in CENSUS["rows"]:
+        if row["twin"]:
+            other, s = ROWS[row["twin"]["code"]], row["twin"]["shift"]
+            for n in range(max(s, 0), min(row["bound"], other["bound"] + s) + 1):
+                assert row["history"][n] == other["history"][n - s], (row["code"], n)
+                compared += 1
+    assert compared > 1000
+
+
+def test_final_by_names_a_twin_shown_final():
+    extended = CENSUS["extended"]
+    assert extended["0.77"] == {"bound": 170, "order": 40, "final": {"period": 12, "from": 71}}  # as in chapter 16
+    marked = []
+    for code, row in ROWS.items():
+        family = [c for c in ROWS if head_of(c) == head_of(code)]
+        shown = [c for c in family if ROWS[c]["final"] or c in extended]
+        by = row["final_by"]
+        assert (by is not None) == (not row["final"] and bool(shown)), code
+        if by is None:
+            continue
+        marked.append(code)
+        assert by["code"] in family
+        source = extended[by["code"]] if by["code"] in extended else ROWS[by["code"]]
+        assert source["final"] == {"period": by["period"], "from": by["from"]} and source["bound"] == by["bound"]
+        assert row["order"] == source["order"], code
+    # the nine rows the sixth review found: Kayles, and Kayles with every heap one token larger
+    assert sorted(marked) == sorted(["0.77", "4.4", "4.6", "4.41", "4.42", "4.43", "4.61", "4.62", "4.63"])
+
+
+@pytest.mark.slow  # misère Kayles to rows of 170 pins: about 35 s
+def test_the_extended_computation_recomputes():
+    q = quotient(octal("0.77"), 170)
+    assert CENSUS["extended"]["0.77"] == {"bound": 170, "order": q.order, "final": TOOL.final_period(q, 2)}
+
+
+def _run_tool(*argv: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    command = [sys.executable, str(ROOT / "tools" / "quotient_census.py"), *argv]
+    return subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--bound", "-1"],
+        ["--bound", "x"],
+        ["--bound", "201"],
+        ["--max-work", "0"],
+        ["--tokens", "0"],
+        ["--cap", "-5"],
+        ["0.8"],
+        ["0.70"],
+        ["0.1"],  # a partial run would replace the committed census
+        ["--bound", "10"],  # so would another census
+        ["--output", "/nonexistent-folder/census.json", "0.1"],
+    ],
+)
+def test_the_tool_refuses_bad_arguments_in_one_line(argv):
+    before = (DATA / "quotient-census.json").read_bytes()
+    done = _run_tool(*argv)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "error:" in done.stderr and "Traceback" not in done.stderr
+    assert (DATA / "quotient-census.json").read_bytes() == before
+
+
+def test_a_partial_run_writes_only_the_file_named(tmp_path):
+    before = (DATA / "quotient-census.json").read_bytes()
+    out = tmp_path / "part.json"
+    done = _run_tool("--bound", "12", "--output", str(out), "0.1", "0.01")
+    assert done.returncode == 0, done.stderr
+    part = json.loads(out.read_text(encoding="utf-8"))
+    assert [r["code"] for r in part["rows"]] == ["0.1", "0.01"] and part["bound"] == 12
+    assert part["rows"][1]["twin"] == {"code": "0.1", "shift": 1}
+    assert (DATA / "quotient-census.json").read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["part.json"]  # no temporary file left behind
 
 
 @pytest.mark.slow  # every row: about 5 minutes here (4.4x and 4.6x take the longest)
@@ -177,5 +398,5 @@ def test_every_row_recomputes(code):
     row = ROWS[code]
     assert row_errors(row, check_stop=True) == []
     assert search_errors(code, fresh(code, row["bound"]), 16, 8) == []
-    twins = [c for c in list(ROWS)[: list(ROWS).index(code)] if nimlib_moves(c) == nimlib_moves(code)]
-    assert row["same_moves_as"] == (twins[0] if twins else None)
+    if row["twin"]:  # nimlib's octal() reads the twins as the same game too (the quotients come from it)
+        assert relabelled_same(code, row["twin"]["code"], row["twin"]["shift"], source="nimlib")

@@ -194,6 +194,39 @@ def accessible_theme(html: str) -> str:
     return html
 
 
+# sphinx-proof and sphinx-exercise give every proof, and the body of every theorem, exercise and solution, the same
+# id on a page; ids must be unique (WCAG 4.1.1, and a link to one reaches only the first)
+REPEATED_IDS = re.compile(r'\bid="(proof|proof-content|exercise-content|solution-content)"')
+PROOF_STYLE = ("div#proof{", "div#proof, div.nimbook-proof{")
+
+
+def unique_ids(html: str) -> str:
+    """The ids that sphinx-proof and sphinx-exercise repeat, numbered on the page: proof-content-1, -2, ...
+
+    A proof's box keeps its look through the class ``nimbook-proof`` (proof.css styles ``div#proof``).
+    """
+    seen: dict[str, int] = {}
+
+    def number(match: re.Match) -> str:
+        name = match.group(1)
+        seen[name] = seen.get(name, 0) + 1
+        return f'id="{name}-{seen[name]}"'
+
+    html = html.replace(
+        '<div class="proof admonition" id="proof">', '<div class="proof admonition nimbook-proof" id="proof">'
+    )
+    return REPEATED_IDS.sub(number, html)
+
+
+def proof_stylesheet(static: Path) -> None:
+    """Let sphinx-proof's style for ``div#proof`` reach the renumbered proofs (``div.nimbook-proof``)."""
+    sheet = static / "proof.css"
+    if sheet.is_file():
+        text = sheet.read_text(encoding="utf-8")
+        if PROOF_STYLE[1] not in text:
+            sheet.write_text(text.replace(PROOF_STYLE[0], PROOF_STYLE[1]), encoding="utf-8")
+
+
 LOADER_GLOBAL = "NimlibLoader"
 
 
@@ -222,13 +255,14 @@ def lighten_build(outdir: Path) -> int:
     if not (outdir / "_static").is_dir():
         raise ValueError(f"outdir must be a built HTML folder with _static/, got {outdir}")
     write_page_files(outdir / "_static")
+    proof_stylesheet(outdir / "_static")
     changed = 0
     for page in sorted(outdir.rglob("*.html")):
         rel = page.relative_to(outdir)
         if rel.parts[0] in ("_static", "_sources"):
             continue
         html = page.read_text(encoding="utf-8")
-        new = accessible_theme(html)
+        new = unique_ids(accessible_theme(html))
         if VIEW_TYPE in new:
             new = lighten_page(new, "../" * (len(rel.parts) - 1) + "_static/")
         if new != html:
