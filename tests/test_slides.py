@@ -111,3 +111,18 @@ def test_every_deck_opens_from_disk_with_math_and_a_playable_game(browser, decks
             played += 1
         assert not _console_problems(browser), f"deck {number}"
     assert played >= 10, f"only {played} decks played a move"
+
+
+def test_a_statement_keeps_no_section_for_reveal_to_take_as_a_slide(tmp_path):
+    from bs4 import BeautifulSoup
+
+    page = tmp_path / "notebooks" / "c.html"
+    soup = BeautifulSoup(
+        '<section id="s"><h2>2.1. The theorem</h2><div class="proof theorem" id="thm-x">'
+        '<p class="admonition-title">Theorem 2.1</p><section class="theorem-content" id="proof-content">'
+        '<p>Every <a href="../book/notation.html#term-p">P-position</a> is fine.</p></section></div></section>',
+        "html.parser",
+    )
+    slides_html = slides.statement_slides(slides._sections(soup, ("The theorem",)), page, tmp_path / "out" / "d.html")
+    assert len(slides_html) == 1 and "<section" not in slides_html[0].split(">", 1)[1]
+    assert 'href="../book/notation.html#term-p"' in slides_html[0] and 'id="' not in slides_html[0]

@@ -167,6 +167,8 @@ def statement_slides(sections: list, page: Path, deck: Path) -> list[str]:
             seen.add(box.get("id"))
             box = copy.copy(box)
             _relink(box, page, deck)
+            for inner in box.find_all("section"):
+                inner.name = "div"  # reveal.js takes a <section> inside a slide for a slide of its own
             title = box.select_one("p.admonition-title")
             heading = title.get_text(" ", strip=True) if title else kind.title()
             if title:
