@@ -210,6 +210,54 @@ def test_each_sheet_holds_its_parts_exercises(printed):
         assert "Solution to" not in text
 
 
+def test_each_week_of_each_path_has_its_sheet(printed):
+    """Weekly sheets: one per week of each course path, that week's chapters' exercises, hints, no solution."""
+    from nimlib.assignment.paths import PATHS
+
+    numbers = _chapter_numbers()
+    sentences = _solution_sentences()
+    labels, parts = print_book.chapter_docnames(), print_book._parts()
+    found = 0
+    for weeks_long, path in PATHS.items():
+        plan = print_book.week_plan(path, parts, labels)
+        assert len(plan) == weeks_long
+        for week, (chapters, _) in enumerate(plan, 1):
+            if not chapters:
+                continue
+            text = _flat(printed[f"week-sheet-{weeks_long}-{week}"])
+            found += 1
+            assert f"Week {week} of the {weeks_long}-week path" in text and "Hint" in text
+            for docname in chapters:
+                stem = Path(docname).name
+                for i in range(1, len(exercises(ROOT / "notebooks" / f"{stem}.ipynb")) + 1):
+                    assert f"Exercise {numbers[stem]}.{i}" in text, (weeks_long, week, f"{numbers[stem]}.{i}")
+            others = {Path(d).name for d in labels.values()} - {Path(d).name for d in chapters}
+            assert not [n for n in others if re.search(rf"Exercise {numbers[n]}\.1(?!\d)", text)], (weeks_long, week)
+            assert not [s for _, s in sentences if s in text] and "Solution to" not in text
+    assert found >= 9, f"only {found} weekly sheets"
+
+
+def test_sheets_can_leave_their_hints_out(built_book):
+    pages = {name: Path(page).read_text(encoding="utf-8") for name, page in print_book.weekly_sheets(built_book)}
+    hints = sum(len(BeautifulSoup(text, "html.parser").select("div.hint, .admonition.hint")) for text in pages.values())
+    assert hints >= 30, f"only {hints} hints on the weekly sheets: the check below would pass vacuously"
+    without = dict(print_book.weekly_sheets(built_book, hints=False))  # the same files, written again
+    assert set(without) == set(pages)
+    for name, page in without.items():
+        text = Path(page).read_text(encoding="utf-8")
+        assert "without hints" in text and not BeautifulSoup(text, "html.parser").select("div.hint, .admonition.hint")
+        assert text.count('class="exercise') == pages[name].count('class="exercise') > 0
+
+
+def test_a_week_sets_its_chapters_once_and_a_parts_problems_when_it_is_covered():
+    labels = {"ch-a": "notebooks/01_a", "ch-b": "notebooks/02_b", "ch-c": "notebooks/03_c"}
+    parts = {"One": ["notebooks/01_a", "notebooks/02_b"], "Two": ["notebooks/03_c", "notebooks/04_d"]}
+    path = [[("ch-a", ["x"])], [("ch-b", ["x"])], [("ch-b", ["y"])], [("ch-c", ["x"])]]
+    plan = print_book.week_plan(path, parts, labels)
+    # ch-b's last lecture is in week 2, and part One is whole by then; part Two has a chapter the path leaves out
+    assert plan == [(["notebooks/01_a"], []), (["notebooks/02_b", "notebooks/03_c"], ["One"])]
+
+
 BOOKS = ["book-student", "book-instructor"]
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import base64
 import copy
+import html
 import json
 import os
 import re
@@ -765,59 +766,141 @@ def part_problems(html_root: Path, caption: str) -> list[Tag]:
     return []
 
 
-def sheets(html_root: Path) -> list[tuple[str, Path]]:
-    """One joined page per part: its chapters' exercises, then its problems for homework, with hints, no solutions."""
-    pages = toc_pages()
+def _sheet(html_root: Path, name: str, title: str, intro: str, docnames: list[str], problems: list[Tag], hints: bool):
+    """One joined page to hand out: the chapters' exercises, then problems for homework; no solutions."""
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    doc = BeautifulSoup("<!DOCTYPE html><html lang='en'><head></head><body></body></html>", "html.parser")
+    first = BeautifulSoup((html_root / f"{docnames[0]}.html").read_text(encoding="utf-8"), "html.parser")
+    for node in first.head.find_all(["meta", "link", "style", "script"]):
+        if node.name == "script" and node.get("type") == STATE_TYPE:
+            continue
+        node = copy.copy(node)
+        for attr in ("href", "src"):
+            if node.get(attr) and not _is_external(node[attr]):
+                node[attr] = _resolve(docnames[0], node[attr])
+        doc.head.append(node)
+    style = doc.new_tag("style")
+    style.string = PRINT_CSS.replace(".print-page { page-break-before: always; break-before: page; }", "")
+    doc.head.append(style)
+    head_title = doc.new_tag("title")
+    head_title.string = title
+    doc.head.append(head_title)
+    kept = "all with hints" if hints else "without hints"
+    header = BeautifulSoup(
+        f"<h1>{html.escape(title)}</h1><p>{html.escape(config.get('title', ''))}, version {_version()}. "
+        f"{html.escape(intro)}, {kept}; ★ marks a harder exercise and ★★ a hard problem. Solutions are in the "
+        "instructor edition.</p>",
+        "html.parser",
+    )
+    doc.body.append(header)
+    blocks: list[Tag] = []
+    for docname in docnames:
+        article, _ = page_article(html_root, docname)
+        heading = article.find("h1")
+        chapter = doc.new_tag("h2")
+        chapter.string = " ".join(heading.get_text(" ").replace("#", "").split()) if heading else docname
+        doc.body.append(chapter)
+        for exercise in article.select("div.exercise"):
+            for link in exercise.find_all("a", href=True):
+                link.unwrap()  # a sheet is read on paper: references show as text
+            blocks.append(exercise)
+            doc.body.append(exercise.extract())
+    if problems:
+        heading = doc.new_tag("h2")
+        heading.string = "Problems"
+        doc.body.append(heading)
+        for problem in problems:
+            blocks.append(problem)
+            doc.body.append(problem)
+    if not hints:
+        for block in blocks:
+            for hint in block.select("div.hint, details.hint, .admonition.hint"):
+                hint.decompose()
+    out = html_root / PRINT_DIR / f"{name}.html"
+    _write(out, str(doc).encode("utf-8"))
+    return name, out
+
+
+def _parts() -> dict[str, list[str]]:
+    """Each numbered part's caption with its chapters' docnames, in the book's order."""
     parts: dict[str, list[str]] = {}
-    for caption, docname in pages:
+    for caption, docname in toc_pages():
         if caption and docname.startswith("notebooks/"):
             parts.setdefault(caption, []).append(docname)
-    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
-    made = []
-    for number, (caption, docnames) in enumerate(parts.items(), 1):
-        doc = BeautifulSoup("<!DOCTYPE html><html lang='en'><head></head><body></body></html>", "html.parser")
-        first = BeautifulSoup((html_root / f"{docnames[0]}.html").read_text(encoding="utf-8"), "html.parser")
-        for node in first.head.find_all(["meta", "link", "style", "script"]):
-            if node.name == "script" and node.get("type") == STATE_TYPE:
-                continue
-            node = copy.copy(node)
-            for attr in ("href", "src"):
-                if node.get(attr) and not _is_external(node[attr]):
-                    node[attr] = _resolve(docnames[0], node[attr])
-            doc.head.append(node)
-        style = doc.new_tag("style")
-        style.string = PRINT_CSS.replace(".print-page { page-break-before: always; break-before: page; }", "")
-        doc.head.append(style)
-        title = doc.new_tag("title")
-        title.string = f"Problem sheet {number}: {caption}"
-        doc.head.append(title)
-        header = BeautifulSoup(
-            f"<h1>Problem sheet {number}: {caption}</h1><p>{config.get('title', '')}, version {_version()}. "
-            "Exercises of the chapters of this part, then problems for homework, all with hints; ★ marks a harder "
-            "exercise and ★★ a hard problem. Solutions are in the instructor edition.</p>",
-            "html.parser",
+    return parts
+
+
+def sheets(html_root: Path, hints: bool = True) -> list[tuple[str, Path]]:
+    """One joined page per part: its chapters' exercises, then its problems for homework, no solutions."""
+    return [
+        _sheet(
+            html_root,
+            f"problem-sheet-{number}",
+            f"Problem sheet {number}: {caption}",
+            "Exercises of the chapters of this part, then problems for homework",
+            docnames,
+            part_problems(html_root, caption),
+            hints,
         )
-        doc.body.append(header)
-        for docname in docnames:
-            article, _ = page_article(html_root, docname)
-            heading = article.find("h1")
-            chapter = doc.new_tag("h2")
-            chapter.string = " ".join(heading.get_text(" ").replace("#", "").split()) if heading else docname
-            doc.body.append(chapter)
-            for exercise in article.select("div.exercise"):
-                for link in exercise.find_all("a", href=True):
-                    link.unwrap()  # a sheet is read on paper: references show as text
-                doc.body.append(exercise.extract())
-        problems = part_problems(html_root, caption)
-        if problems:
-            heading = doc.new_tag("h2")
-            heading.string = "Problems"
-            doc.body.append(heading)
-            for problem in problems:
-                doc.body.append(problem)
-        out = html_root / PRINT_DIR / f"problem-sheet-{number}.html"
-        _write(out, str(doc).encode("utf-8"))
-        made.append((f"problem-sheet-{number}", out))
+        for number, (caption, docnames) in enumerate(_parts().items(), 1)
+    ]
+
+
+def chapter_docnames() -> dict[str, str]:
+    """Each chapter's label (``ch-…``, the first line of its notebook) with its docname."""
+    found = {}
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        first = "".join(json.loads(notebook.read_text(encoding="utf-8"))["cells"][0]["source"])
+        match = re.match(r"\((ch-[\w-]+)\)=", first)
+        if match:
+            found[match.group(1)] = f"notebooks/{notebook.stem}"
+    return found
+
+
+def week_plan(path: list, parts: dict[str, list[str]], labels: dict[str, str]) -> list[tuple[list[str], list[str]]]:
+    """For each week of a course path (two lectures a week): the chapters whose last lecture falls in it, and the
+    parts whose problems for homework it sets (the first week by whose end the path has covered every chapter of
+    the part; a part with a chapter the path leaves out gets none, since its problems may need that chapter)."""
+    last_week: dict[str, int] = {}
+    for lecture_number, lecture in enumerate(path, 1):
+        for label, _ in lecture:
+            last_week[labels[label]] = (lecture_number + 1) // 2
+    plan = []
+    done: set[str] = set()
+    set_already: set[str] = set()
+    for week in range(1, (len(path) + 1) // 2 + 1):
+        chapters = sorted(d for d, w in last_week.items() if w == week)
+        done |= set(chapters)
+        ready = [c for c, docs in parts.items() if set(docs) <= done and c not in set_already]
+        set_already.update(ready)
+        plan.append((chapters, ready))
+    return plan
+
+
+def weekly_sheets(html_root: Path, hints: bool = True) -> list[tuple[str, Path]]:
+    """One sheet per week of each course path (nimlib.assignment.paths): that week's chapters' exercises, and the
+    problems for homework of each part the path has then covered whole."""
+    from nimlib.assignment.paths import PATHS
+
+    parts, labels = _parts(), chapter_docnames()
+    made = []
+    for weeks_long, path in sorted(PATHS.items()):
+        for week, (chapters, ready) in enumerate(week_plan(path, parts, labels), 1):
+            if not chapters:
+                continue
+            problems = [p for caption in ready for p in part_problems(html_root, caption)]
+            made.append(
+                _sheet(
+                    html_root,
+                    f"week-sheet-{weeks_long}-{week}",
+                    f"Week {week} of the {weeks_long}-week path",
+                    "Exercises of the chapters this week's lectures finish"
+                    + (", then problems for homework on the parts now covered" if problems else ""),
+                    chapters,
+                    problems,
+                    hints,
+                )
+            )
     return made
 
 
@@ -826,7 +909,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--html", type=Path, default=ROOT / "_build" / "html", help="the built HTML book")
     parser.add_argument("--out", type=Path, default=ROOT / "_build" / "pdf", help="folder for the PDFs")
     parser.add_argument("--edition", choices=[*EDITIONS, "both"], default="both")
-    parser.add_argument("--no-sheets", action="store_true", help="skip the problem sheets")
+    parser.add_argument("--no-sheets", action="store_true", help="skip the problem sheets (per part and per week)")
+    parser.add_argument("--no-hints", action="store_true", help="print the sheets without their hints")
     args = parser.parse_args(argv)
     if args.out.exists() and not args.out.is_dir():
         print(f"print_book: --out must be a folder for the PDFs, and {args.out} is a file", file=sys.stderr)
@@ -837,7 +921,7 @@ def main(argv: list[str] | None = None) -> int:
     editions = EDITIONS if args.edition == "both" else (args.edition,)
     jobs = [(f"book-{e}", assemble(args.html, e)) for e in editions]
     if not args.no_sheets:
-        jobs += sheets(args.html)
+        jobs += sheets(args.html, hints=not args.no_hints) + weekly_sheets(args.html, hints=not args.no_hints)
     driver = browser()
     try:
         for name, page in jobs:
