@@ -671,6 +671,9 @@ def test_no_link_of_the_student_book_opens_a_solution(printed):
     # The instructor book keeps both (else the checks above could not see a leak)
     assert any(u.startswith(repository) for u in instructor)
     assert any("urlpath=lab/tree/notebooks/" in u for u in instructor)
+    # Nor does the student book speak of what it leaves out (the `{only} instructor` passages)
+    said = re.compile(r"quoted in the solutions|after a solution checks|cell after the exercises|solution folded")
+    assert not said.search(_flat(printed["book-student"])) and said.search(_flat(printed["book-instructor"]))
 
 
 def test_the_student_book_links_no_repository_and_launches_copies():

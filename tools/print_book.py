@@ -49,6 +49,8 @@ STATE_TYPE = "application/vnd.jupyter.widget-state+json"
 BINDER = "https://mybinder.org/v2/gh/{repo}/{branch}?urlpath=lab/tree/{path}"
 # Where Binder's postBuild writes the student copies of the chapters (tools/student_copy.py, book/_ext/nimbook.py)
 STUDENT_COPIES = "student"
+# The class book/_ext/nimbook.py gives what an `{only} instructor` block holds
+INSTRUCTOR_CLASS = "nimbook-instructor"
 
 PRINT_CSS = """
 @page {
@@ -240,8 +242,9 @@ def solutions_to_appendix(doc: BeautifulSoup, body: Tag, edition: str) -> int:
     linked to and from its exercise."""
     solutions = doc.select("div.solution")
     if edition == "student":
-        # The solutions, and the code cells that check exercises' answers (as the student HTML build drops them)
-        for node in [*solutions, *doc.select(f".tag_{ANSWER_TAG}")]:
+        # The solutions, the code cells that check exercises' answers and the passages that speak of them (as the
+        # student HTML build drops them: `{only} instructor` blocks carry INSTRUCTOR_CLASS in the instructor build)
+        for node in [*solutions, *doc.select(f".tag_{ANSWER_TAG}"), *doc.select(f".{INSTRUCTOR_CLASS}")]:
             node.decompose()
         return 0
     appendix = doc.new_tag("section", attrs={"class": "print-page", "id": "print-solutions"})

@@ -432,6 +432,24 @@ def drop_answer_cells(app: Sphinx, doctree) -> None:
             node.parent.remove(node)
 
 
+# What an ``{only} instructor`` block holds carries this class in the instructor edition's pages, so that the
+# student PDF (tools/print_book.py prints both PDFs from the instructor build) can leave it out as well
+INSTRUCTOR_CLASS = "nimbook-instructor"
+
+
+def mark_instructor_text(app: Sphinx, doctree) -> None:
+    """Give every element of an ``{only} instructor`` block the class INSTRUCTOR_CLASS (before Sphinx resolves it)."""
+    from docutils import nodes
+    from sphinx import addnodes
+
+    for only in doctree.findall(addnodes.only):
+        if only.get("expr", "").strip() != "instructor":
+            continue
+        for child in only.children:
+            if isinstance(child, nodes.Element):
+                child["classes"] = [*child.get("classes", []), INSTRUCTOR_CLASS]
+
+
 def editions_and_footer(app: Sphinx, config) -> None:
     """Apply the edition switch and put the licence and version in every page's footer."""
     name = edition()
@@ -504,6 +522,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("config-inited", theme_repository)
     app.connect("config-inited", editions_and_footer)
     app.connect("doctree-read", drop_answer_cells)
+    app.connect("doctree-read", mark_instructor_text)
     app.connect("builder-inited", quiet_kernel)
     app.connect("build-finished", copy_anywidget)
     app.connect("build-finished", light_pages)
