@@ -121,7 +121,7 @@ def test_change_two_heaps_by_keyboard_keeps_the_focus_on_the_board(browser, serv
 
 
 def test_start_from_a_position_with_no_move_is_refused(browser, server):  # noqa: F811
-    open_page(browser, f"{server}/notebooks/17_engine.html", wait_for=".nimlib-play")
+    open_page(browser, f"{server}/notebooks/21_engine.html", wait_for=".nimlib-play")
     root = browser.find_elements("css selector", ".nimlib-play")[0]
     before = root.get_attribute("data-position")
     typed = root.find_element("css selector", "[data-ctl='typed']")

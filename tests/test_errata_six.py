@@ -247,11 +247,11 @@ def test_the_engine_row_and_the_bibliography_name_every_engine_source():
     assert "as of commit 9841c1e" in rogalski
 
 
-# --- chapter 17 and the built pages ----------------------------------------------------------------------------
+# --- the engine chapter (21) and the built pages ----------------------------------------------------------------------------
 
 
-def test_chapter_17_prints_no_temporary_path():
-    cells = chapter("17")
+def test_engine_chapter_prints_no_temporary_path():
+    cells = chapter("21")
     for cid in ("engine-13", "engine-23"):
         code = cells[cid]
         assert "contextlib.chdir(folder)" in code
@@ -290,7 +290,7 @@ def test_built_pages_have_unique_ids_and_no_temporary_paths(built_book):
         if twice:
             repeated[str(page.relative_to(built_book))] = twice[:5]
     assert repeated == {}
-    engine = (built_book / "notebooks" / "17_engine.html").read_text(encoding="utf-8")
+    engine = (built_book / "notebooks" / "21_engine.html").read_text(encoding="utf-8")
     assert "crosses.json" in engine and not re.search(r"/tmp\w*/\w+/crosses\.json|tmp[a-z0-9_]{6,}/", engine)
     index = (built_book / "searchindex.js").read_text(encoding="utf-8")
     assert not re.search(r"tmp[a-z0-9_]{8}", index)

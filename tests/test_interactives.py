@@ -25,7 +25,7 @@ ALSO_PLAYABLE = {
     ("13", "12-play-twins-code"): "Twins(",  # turning turtles in disguise
     ("09", "subperiods-29"): "GameBoard(board, (7, 9))",  # the lost start
     ("16", "c26"): "misere=True",  # the misère Nim reminder
-    ("17", "engine-19"): "grundys_game",  # Grundy's game, played in chapter 10
+    ("21", "engine-19"): "grundys_game",  # Grundy's game, played in chapter 10
 }
 
 

@@ -292,6 +292,8 @@ OLD_CHAPTERS = {
     "notebooks/14_subtraction_periods": "notebooks/09_subtraction_periods",
     "notebooks/15_misere_beyond_nim": "notebooks/16_misere_beyond_nim",
     "notebooks/16_misere_moore": "notebooks/05_misere_moore",
+    # edition 6: the classics (chapters 17-20) come before the appendix
+    "notebooks/17_engine": "notebooks/21_engine",
 }
 
 MOVED_PAGE = """<!DOCTYPE html>
