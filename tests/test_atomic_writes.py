@@ -222,6 +222,30 @@ def test_no_module_writes_a_file_except_through_the_helper():
     assert offenders == []
 
 
+# Tools that write files on their own terms, and why: benchmarks write scratch files in folders they make and
+# remove; lock.py has uv write the lock to a temporary file in the folder, then syncs and renames it itself (it
+# runs before nimlib is installed); print_book's page-number pass writes its PDF into a temporary folder.
+TOOL_WRITES_ALLOWED = {
+    "tools/bench_cli.py": 1,
+    "tools/bench_frontier.py": 3,
+    "tools/bench_widgets.py": 2,
+    "tools/lock.py": 2,
+    "tools/print_book.py": 1,
+}
+
+
+def test_no_tool_writes_data_except_through_the_helper():
+    """Census, certificates, frequencies, notebooks, the theorem page, PDFs: whole or not at all (issue 39)."""
+    tools = sorted((ROOT / "tools").rglob("*.py"))
+    assert len(tools) > 15
+    found: dict[str, int] = {}
+    for path in tools:
+        name = path.relative_to(ROOT).as_posix()
+        if writes := _writes_outside_the_helper(path, name):
+            found[name] = len(writes)
+    assert found == TOOL_WRITES_ALLOWED
+
+
 def test_the_scan_finds_a_plain_write(tmp_path):
     bad = tmp_path / "probe.py"
     bad.write_text(

@@ -247,7 +247,7 @@ def test_the_engine_row_and_the_bibliography_name_every_engine_source():
     assert "as of commit 9841c1e" in rogalski
 
 
-# --- the engine chapter (21) and the built pages ----------------------------------------------------------------------------
+# --- the engine chapter (21) and the built pages -----------------------------------------------------------------
 
 
 def test_engine_chapter_prints_no_temporary_path():

@@ -19,6 +19,7 @@ import sys
 import time
 
 from nimlib import octal
+from nimlib._atomic import atomic_write
 from nimlib.engine.periods import certificate, certify_period, needed_values
 
 
@@ -43,8 +44,8 @@ def main() -> None:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({**result, "seconds": round(seconds, 1), "peak_rss_mib": round(peak)}))
     if result["certified"] and result["least"]:
-        with open(args.out, "w", encoding="utf-8") as f:
-            json.dump(certificate(result), f, indent=1)
+        with atomic_write(args.out, what="the certificate") as f:  # whole or not at all
+            f.write(json.dumps(certificate(result), indent=1))
         print(f"certificate written to {args.out}")
     else:
         print("not certified: no certificate written")

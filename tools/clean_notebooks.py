@@ -28,13 +28,16 @@ def clean(notebook: dict) -> dict:
 
 
 def main(paths: list[str]) -> int:
+    from nimlib._atomic import atomic_write  # (imported here: the tool is also read as a module)
+
     root = Path(__file__).resolve().parent.parent
     files = [Path(p) for p in paths] or sorted((root / "notebooks").glob("*.ipynb"))
     for path in files:
         before = path.read_text(encoding="utf-8")
         after = json.dumps(clean(json.loads(before)), indent=1, ensure_ascii=False) + "\n"
         if after != before:
-            path.write_text(after, encoding="utf-8")
+            with atomic_write(path, what="the notebook") as out:  # a notebook is never left half written
+                out.write(after)
             print(f"cleaned {path}")
     return 0
 

@@ -45,7 +45,10 @@ def main(paths: list[str]) -> None:
                 total += n
                 cell["source"] = text.splitlines(keepends=True)
         left = sum("".join(c["source"]).count("{dropdown} Solution") for c in nb["cells"])
-        Path(path).write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        from nimlib._atomic import atomic_write
+
+        with atomic_write(path, what="the notebook") as out:
+            out.write(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
         print(f"{path}: {total} exercises converted, {left} left")
 
 

@@ -124,7 +124,10 @@ def main(argv: list[str]) -> int:
             return 1
         print(f"{PAGE.relative_to(ROOT)} is up to date")
         return 0
-    PAGE.write_text(text, encoding="utf-8")
+    from nimlib._atomic import atomic_write
+
+    with atomic_write(PAGE, what="the theorem index") as out:
+        out.write(text)
     print(f"wrote {PAGE.relative_to(ROOT)}: {text.count('{prf:ref}')} results")
     return 0
 

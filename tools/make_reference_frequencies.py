@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from nimlib import octal
+from nimlib._atomic import atomic_write
 from nimlib.engine.table import GrundyTable
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "frequencies"
@@ -30,7 +31,8 @@ def main() -> None:
         found, counts = np.unique(values, return_counts=True)
         path = OUT / code / str(n)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text("".join(f"{v} {c}\n" for v, c in zip(found, counts, strict=True)), encoding="ascii")
+        with atomic_write(path, encoding="ascii", what="the frequency file") as out:  # whole or not at all
+            out.write("".join(f"{v} {c}\n" for v, c in zip(found, counts, strict=True)))
         print(path, flush=True)
 
 

@@ -502,16 +502,11 @@ def _toc_line(doc: BeautifulSoup, toc_list: Tag, target: str, text: str, head: s
 
 def _write(path: Path, data: bytes) -> None:
     """Write ``path`` through a temporary file in its folder and a rename: an error leaves the old file or none."""
+    from nimlib._atomic import atomic_write
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    with atomic_write(path, "wb", encoding=None, what=path.name) as out:
+        out.write(data)
 
 
 def _version() -> str:

@@ -32,10 +32,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -353,17 +351,10 @@ def census_code(text: str) -> str:
 
 def write_atomically(path: Path, text: str) -> None:
     """Write through a temporary file in the same folder, flushed and synced, then renamed over ``path``."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, 0o644)  # mkstemp makes it private; the census is an ordinary data file
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    from nimlib._atomic import atomic_write
+
+    with atomic_write(path, what="the census") as file:
+        file.write(text)
 
 
 def extended_finals(codes: list[str]) -> dict[str, dict]:

@@ -55,7 +55,9 @@ def main() -> None:
     args = parser.parse_args()
     array = block(sys.stdin.read(), args.n)
     if args.json:
-        with open(args.json, "w", encoding="ascii") as f:
+        from nimlib._atomic import atomic_write
+
+        with atomic_write(args.json, encoding="ascii", what="the block") as f:
             f.write(array)
     sys.stdout.write(published(array))
 
