@@ -35,6 +35,7 @@ PAGE_GAMES = frozenset(
         "misere-dawson", "misere-kayles",
         "misere-moore", "misere-nim", "mock-turtles", "moore", "nim", "nimble", "northcott", "pawns", "ruler",
         "staircase", "subtraction", "trominoes", "turtles", "wythoff",
+        "fibonacci-nim",
     }
 )  # fmt: skip
 MAX_HEAP = 2**53 - 1  # the largest integer a JSON number (a JavaScript double) holds exactly
@@ -766,7 +767,7 @@ class PuzzleWidget(_GuardedMessages, anywidget.AnyWidget):
         return "P" if _is_p(self._rules, position, self._known) else "N"
 
 
-DRILL_SKILLS = ("mex", "nim-sum", "winning-move", "sum", "nim-product", "quotient")  # drill.js DRILL_SKILLS
+DRILL_SKILLS = ("mex", "nim-sum", "winning-move", "sum", "nim-product", "quotient", "zeckendorf")  # drill.js
 DRILL_LEVELS = 5  # drill.js DRILL_LEVELS
 DRILL_KEYS = ("level", "streak", "solved")  # what the page writes in drill mode (drill.js persist)
 DRILL_MAX_ELEMENTS = 128  # drill.js DRILL_MAX_ELEMENTS: a saved quotient's elements (its monoid check is n**3)
@@ -780,7 +781,8 @@ class DrillWidget(_GuardedMessages, anywidget.AnyWidget):
     ``nim-sum`` (binary, column by column), ``winning-move`` (Nim, misère Nim with ``misere=True``, Moore's
     Nim_k with ``k``), ``sum`` (Kayles rows, or Hackenbush stalks and trees with ``game="hackenbush"``),
     ``nim-product`` or ``quotient`` (the misère quotient of ``heap_game``'s rows up to ``bound``, from
-    nimlib.quotient, sent in ``params``). The same front end as :class:`PlayWidget` in drill mode: it works
+    nimlib.quotient, sent in ``params``), or ``zeckendorf`` (a heap's Zeckendorf sum, then the winning take
+    of Fibonacci Nim, chapter ch-fibonacci). The same front end as :class:`PlayWidget` in drill mode: it works
     in Jupyter and in the static book with no kernel. ``level`` (1 to 5) is where the reader starts; three
     right answers in a row move up one. The page writes back ``level``, ``streak`` and ``solved``.
 

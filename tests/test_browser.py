@@ -23,7 +23,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from nimlib import boards, coins, hackenbush, moore, nim, rulesets, search, wythoff
+from nimlib import boards, coins, fibonacci, hackenbush, moore, nim, rulesets, search, wythoff
 
 from .conftest import ROOT
 
@@ -263,6 +263,7 @@ VERDICTS = {
     "grundy": _heap_verdict,
     "subtraction": _heap_verdict,
     "heaps": _heap_verdict,
+    "fibonacci-nim": lambda params, p: fibonacci.is_p_position(tuple(p)),
 }
 
 

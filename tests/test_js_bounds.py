@@ -118,3 +118,30 @@ def test_python_sends_a_state_at_the_limit(page):
     assert PlayWidget(Wythoff(), (page["WYTHOFF_LIMIT"], page["WYTHOFF_LIMIT"] - 1)).position == [99, 98]
     assert len(PlayWidget(Staircase(), [1] * page["COIN_MAX_CELLS"]).position) == page["COIN_MAX_CELLS"]
     assert PlayWidget(Nimble(length=page["COIN_MAX_CELLS"]), [page["COIN_MAX_CELLS"] - 1]).params["length"] == 1000
+
+
+# ---------------------------------------------------------------- Fibonacci Nim (chapter ch-fibonacci)
+
+
+@needs_node
+def test_fibonacci_nim_limit_is_one_number_on_both_sides():
+    """The page plays heaps up to FIB_LIMIT; Python sends a heap at that limit and refuses one past it."""
+    from nimlib import fibonacci
+    from nimlib.fibonacci import FibonacciNim
+
+    code = (
+        "import { pathToFileURL } from 'node:url';"
+        "const m = await import(pathToFileURL(process.argv[1] + '/games/fibonacci.js'));"
+        "console.log(m.FIB_LIMIT);"
+    )
+    out = subprocess.run(
+        [NODE, "--input-type=module", "-e", code, str(ROOT / "nimlib" / "static")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    limit = int(out)
+    assert limit == fibonacci.WIDGET_LIMIT
+    assert PlayWidget(FibonacciNim(limit), (limit, limit - 1)).position == [limit, limit - 1]
+    with pytest.raises(ValueError, match="WIDGET_LIMIT"):
+        PlayWidget(FibonacciNim(), (limit + 1, 3))

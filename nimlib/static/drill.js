@@ -8,7 +8,7 @@
 // tests/test_js_drills.py checks both against nimlib on generated fixtures (tests/js/drill_check.mjs).
 import { makeRng, el, escapeHtml, plural, readTokens, readWhole } from "./core.js";
 
-export const DRILL_SKILLS = ["mex", "nim-sum", "winning-move", "sum", "nim-product", "quotient"];
+export const DRILL_SKILLS = ["mex", "nim-sum", "winning-move", "sum", "nim-product", "quotient", "zeckendorf"];
 export const DRILL_LEVELS = 5; // levels 1..5
 export const DRILL_RUN = 3; // right answers in a row that move the reader up a level
 const DRILL_TITLES = {
@@ -18,6 +18,7 @@ const DRILL_TITLES = {
   sum: "the value of a sum",
   "nim-product": "nim-multiplication",
   quotient: "misère quotient arithmetic",
+  zeckendorf: "Zeckendorf sums and Fibonacci Nim",
 };
 
 // ---------------------------------------------------------------- arithmetic
@@ -191,6 +192,7 @@ export function drillProblem(skill, level, rng, params = {}) {
     const count = 1 + Math.ceil(L / 2);
     return { skill, rows: Array.from({ length: count }, () => drillInt(rng, 1, q.bound)).sort((p, r) => p - r) };
   }
+  if (skill === "zeckendorf") return drillZeckProblem(L, rng);
   throw new Error(`no drill called ${JSON.stringify(skill)}`);
 }
 
@@ -233,6 +235,7 @@ export function drillSolve(problem, params = {}) {
     const fields = Object.fromEntries(elements.map((e, i) => [`row${i}`, String(e)]));
     return { elements, products, total, inP, fields: { ...fields, product: String(total), portion: inP ? "P" : "N" } };
   }
+  if (p.skill === "zeckendorf") return drillZeckSolve(p);
   throw new Error(`no drill called ${JSON.stringify(p.skill)}`);
 }
 
@@ -426,6 +429,7 @@ export function drillJudge(problem, fields, params = {}) {
     }
     return { correct: true, text: `Right: ${s.elements.map(name).join(" · ")} = ${name(s.total)}, ${s.inP ? "in" : "not in"} the P-portion: a${s.inP ? " P" : "n N"}-position.` };
   }
+  if (p.skill === "zeckendorf") return drillZeckJudge(p, fields, s);
   throw new Error(`no drill called ${JSON.stringify(p.skill)}`);
 }
 
@@ -457,6 +461,7 @@ export function drillWrongFields(problem, params = {}) {
     }
     return Object.fromEntries(problem.heaps.map((h, m) => [`heap${m}`, String(m === 0 ? h + 1 : h)]));
   } else if (problem.skill === "quotient") f.portion = s.inP ? "N" : "P";
+  else if (problem.skill === "zeckendorf") f.take = s.take === null ? "1" : "none";
   else f.value = String(s.value + 1);
   return f;
 }
@@ -744,6 +749,10 @@ function drawProblem(doc, part, prompt, inputs, p, params) {
       options("portion", "position:", [["P", "P (in the P-portion)"], ["N", "N (not in it)"]], "P or N…"),
     ];
   }
+  if (p.skill === "zeckendorf") {
+    words = [part("p", { text: `Fibonacci Nim: ${plural(p.n, "counter")} left, and the player to move may take at most ${p.most}. Write ${p.n} as a sum of non-consecutive Fibonacci numbers (1, 2, 3, 5, 8, 13, 21, …), then give the winning take, or type none if there is no winning take.` })];
+    controls = [field("terms", `${p.n} =`, { size: "24", placeholder: "13 + 5 + 2" }), field("take", "take:", { size: "6", placeholder: "a number or none" })];
+  }
   prompt.replaceChildren(...words);
   inputs.replaceChildren(...controls);
 }
@@ -793,3 +802,94 @@ function drillTrees(doc, trees) {
   wrap.append(svg, el(doc, "p", { className: "nimlib-drill-note", text: `${words.join("; ")}.` }));
   return wrap;
 }
+
+// ---------------------------------------------------------------- Zeckendorf sums and Fibonacci Nim (ch-fibonacci)
+
+/** The Fibonacci numbers 1, 2, 3, 5, 8, … up to `limit` (as nimlib.fibonacci.fibonacci_numbers). */
+export function drillZeckFibs(limit) {
+  const out = [];
+  for (let a = 1, b = 2; a <= limit; [a, b] = [b, a + b]) out.push(a);
+  return out;
+}
+
+/** The Zeckendorf sum of n, largest term first: the greedy rule (as nimlib.fibonacci.zeckendorf). */
+export function drillZeckTerms(n) {
+  const terms = [];
+  let rest = n;
+  for (const f of drillZeckFibs(n).reverse()) {
+    if (f <= rest) {
+      terms.push(f);
+      rest -= f;
+    }
+  }
+  return terms;
+}
+
+export const DRILL_ZECK_TOP = [20, 40, 90, 150, 300]; // the largest heap of each level
+
+function drillZeckProblem(level, rng) {
+  const n = drillInt(rng, 4, DRILL_ZECK_TOP[level - 1]);
+  const terms = drillZeckTerms(n);
+  const q = terms[terms.length - 1];
+  // a winning position about half the time (when the smallest term leaves room for both)
+  const most = q <= n - 1 && (q === 1 || rng() < 0.5) ? drillInt(rng, q, Math.min(n - 1, 2 * q + 3)) : drillInt(rng, 1, Math.max(1, Math.min(q - 1, n - 1)));
+  return { skill: "zeckendorf", n, most };
+}
+
+/** ONE computation: the sum, its smallest term, the winning take (null if none) and the position it leaves. */
+function drillZeckSolve(p) {
+  const terms = drillZeckTerms(p.n);
+  const smallest = terms[terms.length - 1];
+  const take = smallest <= p.most ? smallest : null;
+  const rest = take === null ? null : p.n - take;
+  const next = rest ? drillZeckTerms(rest) : [];
+  return { terms, smallest, take, rest, restSmallest: next.length ? next[next.length - 1] : null, fields: { terms: terms.join(" + "), take: take === null ? "none" : String(take) } };
+}
+
+/** n with its Zeckendorf sum, in words: "20 = 13 + 5 + 2", or "13 (a Fibonacci number)". */
+const drillZeckSay = (n, terms) => (terms.length === 1 ? `${n} (a Fibonacci number)` : `${n} = ${terms.join(" + ")}`);
+
+function drillZeckJudge(p, fields, s) {
+  const typed = String(fields.terms ?? "").trim().split(/[\s,;+]+/).filter(Boolean);
+  if (!typed.length) return { refused: `Type ${p.n} as a sum of Fibonacci numbers, such as 13 + 5 + 2.` };
+  const terms = typed.map((t) => readWhole(t, 9));
+  const bad = terms.findIndex((t) => t === null || t === 0);
+  if (bad >= 0) return { refused: `"${typed[bad].slice(0, 12)}" is not a positive whole number: type the terms as numbers joined by +.` };
+  const takeText = String(fields.take ?? "").trim().toLowerCase();
+  const none = ["none", "no", "-"].includes(takeText);
+  const take = none ? null : readWhole(takeText, 9);
+  if (!none && take === null) return { refused: "Type the winning take as a whole number, or none." };
+  // the sum: Fibonacci numbers, each once, adding up to n, no two consecutive; the first mistake is named
+  const fibs = drillZeckFibs(Math.max(...terms, p.n));
+  const sorted = [...terms].sort((a, b) => b - a);
+  const notFib = sorted.find((t) => !fibs.includes(t));
+  if (notFib !== undefined) return { correct: false, part: "terms", text: `${notFib} is not a Fibonacci number: they are ${fibs.slice(0, 10).join(", ")}, … (each the sum of the two before).` };
+  const twice = sorted.find((t, i) => sorted[i + 1] === t);
+  if (twice !== undefined) return { correct: false, part: "terms", text: `${twice} appears twice: the terms of a Zeckendorf sum are different Fibonacci numbers.` };
+  const total = sorted.reduce((a, b) => a + b, 0);
+  if (total !== p.n) return { correct: false, part: "terms", text: `${sorted.join(" + ")} = ${total}, not ${p.n}.` };
+  const i = sorted.findIndex((t, k) => k + 1 < sorted.length && fibs.indexOf(t) === fibs.indexOf(sorted[k + 1]) + 1);
+  if (i >= 0) {
+    const [a, b] = [sorted[i], sorted[i + 1]];
+    return { correct: false, part: "terms", text: `${a} + ${b} uses consecutive Fibonacci numbers: ${a} + ${b} = ${a + b} is one Fibonacci number. Start from the largest Fibonacci number that fits: ${s.terms.length === 1 ? `${p.n} is itself one` : `${p.n} = ${s.terms.join(" + ")}`}.` };
+  }
+  // the sum is right (it is unique): now the take, judged by Whinihan's test on the position it leaves
+  const why = `${drillZeckSay(p.n, s.terms)}, whose smallest term is ${s.smallest}`;
+  if (none) {
+    if (s.take === null) return { correct: true, text: `Right: ${why}, more than ${p.most}, the most you may take, so no take wins.` };
+    return { correct: false, part: "take", text: `${why}, and ${s.smallest} ≤ ${p.most}: taking ${s.take} wins. It leaves ${s.rest}${s.rest ? `, whose smallest term ${s.restSmallest} is more than 2 × ${s.take}, the most your opponent may take` : ", no counters at all"}.` };
+  }
+  if (take < 1 || take > p.most) return { correct: false, part: "take", text: `You may take 1 to ${p.most}, not ${take}.` };
+  const rest = p.n - take;
+  const limit = Math.min(2 * take, rest);
+  const restTerms = rest ? drillZeckTerms(rest) : [];
+  const q = rest ? restTerms[restTerms.length - 1] : null;
+  if (rest === 0 || q > limit) {
+    const note = take === s.take ? `${s.smallest} ≤ ${p.most}, so take the smallest term` : `${take} is not the smallest term, ${s.smallest}, but it wins too`;
+    const left = rest === 0 ? "it takes the last counter" : `it leaves ${drillZeckSay(rest, restTerms)}, whose smallest term ${q} is more than ${limit}, the most your opponent may take`;
+    return { correct: true, text: `Right: ${why}; ${note}: ${left}.` };
+  }
+  const better = s.take === null ? `No take wins here: ${s.smallest} > ${p.most}` : `Take the smallest term, ${s.smallest}, instead`;
+  return { correct: false, part: "take", text: `Your take leaves ${drillZeckSay(rest, restTerms)}, whose smallest term ${q} is at most ${limit}, the most your opponent may take: they take ${q} and win. ${why}. ${better}.` };
+}
+
