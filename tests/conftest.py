@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -48,23 +49,87 @@ def tool(name: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def built_book(tmp_path_factory) -> Path:
+def built_book(tmp_path_factory, request) -> Path:
     """The whole book, built strictly (-W -n) from scratch into a temporary folder; its HTML root.
 
     NIMBOOK_BUILT_HTML=<folder> reuses a book built already (its _build/html), for work on the page tests.
+    As soon as the book is there, its PDFs start printing in the background (``BackgroundPrint``) when a
+    test of this session reads them.
     """
     ready = os.environ.get("NIMBOOK_BUILT_HTML")
     if ready:
-        return Path(ready).resolve()
-    out = tmp_path_factory.mktemp("book")
-    result = subprocess.run(
-        [tool("jupyter-book"), "build", str(ROOT), "--all", "-W", "-n", "--keep-going", "--path-output", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=1200,
-    )
-    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
-    return out / "_build" / "html"
+        html = Path(ready).resolve()
+    else:
+        out = tmp_path_factory.mktemp("book")
+        result = subprocess.run(
+            [tool("jupyter-book"), "build", str(ROOT), "--all", "-W", "-n", "--keep-going", "--path-output", str(out)],
+            capture_output=True,
+            text=True,
+            timeout=1200,
+        )
+        assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+        html = out / "_build" / "html"
+    if session_uses(request.session, PRINT_FIXTURE) and BackgroundPrint.can_print():
+        request.config.nimbook_print = BackgroundPrint(html, tmp_path_factory.mktemp("print"))
+    return html
+
+
+# The fixture of tests/test_print.py that reads the printed PDFs
+PRINT_FIXTURE = "printed"
+
+
+def session_uses(session, fixture: str) -> bool:
+    """Whether a test this session runs asks for ``fixture``."""
+    return any(fixture in getattr(item, "fixturenames", ()) for item in session.items)
+
+
+class BackgroundPrint:
+    """tools/print_book.py on a copy of the built book, in a subprocess started once the book is built.
+
+    Printing every PDF is minutes of Chromium's work on one core; started here, it overlaps the browser
+    tests (on the other core) instead of adding its minutes to the run, and the one print serves every
+    test that reads a PDF (tests/test_print.py, fixture ``printed``). The copy keeps the joined pages it
+    writes (``_static/print/``) out of the book the other tests read while it runs.
+    """
+
+    TOOLS = ("chromium", "chromedriver", "pdfinfo")
+
+    @classmethod
+    def can_print(cls) -> bool:
+        return all(shutil.which(t) or (t == "chromium" and shutil.which("chromium-browser")) for t in cls.TOOLS)
+
+    def __init__(self, built: Path, folder: Path) -> None:
+        self.html = folder / "html"
+        self.out = folder / "pdf"
+        # (without the joined pages of an earlier print, when the book is one built already)
+        shutil.copytree(built, self.html, ignore=lambda d, names: ["print"] if Path(d) == built / "_static" else [])
+        self.log = folder / "print_book.log"
+        with self.log.open("wb") as log:
+            command = [sys.executable, str(ROOT / "tools" / "print_book.py"), "--html", str(self.html)]
+            self.process = subprocess.Popen(
+                [*command, "--out", str(self.out)],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                cwd=ROOT,
+                start_new_session=True,  # its own process group: ``stop`` ends its Chromium too
+            )
+
+    def stop(self) -> None:
+        """End the print (and the browser it started) if it is still running."""
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def wait(self, timeout: float) -> Path:
+        """The folder of the PDFs, once every one is printed; the tool's failure (and its output) otherwise."""
+        try:
+            code = self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.stop()
+            raise AssertionError(f"tools/print_book.py did not finish within {timeout:.0f} s") from None
+        output = self.log.read_text(encoding="utf-8", errors="replace")
+        assert code == 0, f"tools/print_book.py exited with {code}:\n{output[-4000:]}"
+        return self.out
 
 
 def section_headings(cells: list[dict]) -> list[str]:
@@ -107,6 +172,9 @@ def pytest_collection_finish(session):
 
 
 def pytest_sessionfinish(session):
+    job = getattr(session.config, "nimbook_print", None)
+    if job is not None:  # its tests ended early (-x, a failure before them)
+        job.stop()
     folder = getattr(session.config, "binder_folder", None)
     background = getattr(session.config, "binder_background", None)
     if folder is not None and not (background and background.thread.is_alive()):

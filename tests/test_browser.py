@@ -115,19 +115,69 @@ def open_page(browser, url: str, *, wait_for: str | None = None) -> list[str]:
     ]
 
 
-def test_every_page_offline(browser, server, built_book):
+# The width of a first look (test_every_page_offline, test_widget_screenshots_fit_the_window at 1280)
+FIRST_LOOK = 1280
+
+# The move buttons of a widget out of sight: beyond the window or clipped by the board's scroll box
+_HIDDEN_MOVES = """
+const board = arguments[0].querySelector('.nimlib-board');
+const box = board.getBoundingClientRect();
+return [...board.querySelectorAll('button[data-move]')].filter((b) => {
+  const r = b.getBoundingClientRect();
+  return r.width > 0 && (r.left < Math.max(0, box.left) - 0.5 || r.right > Math.min(innerWidth, box.right) + 0.5);
+}).map((b) => b.dataset.move);
+"""
+
+
+def look_at(browser, base: str, built_book: Path, page: str, width: int, *, offline: bool, shot: bool) -> dict:
+    """Load ``page`` once at ``width`` and read what a first look checks, touching nothing but the scroll.
+
+    ``offline``: console problems, raw TeX, typeset math, rendered widgets (test_every_page_offline).
+    ``shot``: a screenshot under _build/screenshots/, the page's overflow, and each play widget's width and
+    move buttons out of sight (test_widget_screenshots_fit_the_window).
+    """
+    source = (built_book / page).read_text(encoding="utf-8")
+    has_widgets = "application/vnd.jupyter.widget-view+json" in source
+    widgets = has_widgets or (shot and page.startswith("notebooks/"))
+    look: dict = {"has_widgets": has_widgets, "math": "math notranslate" in source}
+    look["problems"] = open_page(browser, f"{base}/{page}", wait_for=".nimlib-play" if widgets else None)
+    if offline:
+        look["text"] = browser.execute_script("return document.body.innerText")
+        look["typeset"] = len(browser.find_elements("css selector", "mjx-container"))
+        look["plays"] = len(browser.find_elements("css selector", ".nimlib-play"))
+    if shot:
+        roots = browser.find_elements("css selector", ".nimlib-play")
+        if page.startswith("notebooks/") and roots:
+            browser.execute_script("arguments[0].scrollIntoView()", roots[0])
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(SHOTS / f"{re.sub(r'[^a-z0-9]+', '_', page)}_{width}.png"))
+        look["overflow"] = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        look["boxes"] = [(box.size["width"], browser.execute_script(_HIDDEN_MOVES, box)) for box in roots]
+    return look
+
+
+@pytest.fixture(scope="module")
+def first_looks(browser, server, built_book) -> dict[str, dict]:
+    """Every page, loaded once as a reader first sees it (1280 px wide, from the server): what both first-look
+    tests check, read in that one load. The checks only read the page, so one load serves both."""
+    shots = {"book/intro.html", *widget_pages(built_book)}
+    browser.set_window_size(FIRST_LOOK, 1000)
+    return {
+        page: look_at(browser, server, built_book, page, FIRST_LOOK, offline=True, shot=page in shots)
+        for page in pages(built_book)
+    }
+
+
+def test_every_page_offline(first_looks):
     checked = 0
-    for page in pages(built_book):
-        source = (built_book / page).read_text(encoding="utf-8")
-        has_widgets = "application/vnd.jupyter.widget-view+json" in source
-        problems = open_page(browser, f"{server}/{page}", wait_for=".nimlib-play" if has_widgets else None)
-        assert not problems, (page, problems)
-        text = browser.execute_script("return document.body.innerText")
+    for page, look in first_looks.items():
+        assert not look["problems"], (page, look["problems"])
+        text = look["text"]
         assert "\\(" not in text and "\\[" not in text and "$$" not in text, f"{page}: raw TeX on the page"
-        if "math notranslate" in source:
-            assert browser.find_elements("css selector", "mjx-container"), f"{page}: math not typeset"
-        if has_widgets:
-            assert browser.find_elements("css selector", ".nimlib-play"), f"{page}: widgets not rendered"
+        if look["math"]:
+            assert look["typeset"], f"{page}: math not typeset"
+        if look["has_widgets"]:
+            assert look["plays"], f"{page}: widgets not rendered"
         checked += 1
     assert checked >= 13
 
@@ -529,39 +579,28 @@ def test_no_dead_control(browser, server, built_book):
     assert clicked >= 50 and len(seen) >= 40 and not dead, (clicked, len(seen), dead)
 
 
-# The move buttons of a widget out of sight: beyond the window or clipped by the board's scroll box
-_HIDDEN_MOVES = """
-const board = arguments[0].querySelector('.nimlib-board');
-const box = board.getBoundingClientRect();
-return [...board.querySelectorAll('button[data-move]')].filter((b) => {
-  const r = b.getBoundingClientRect();
-  return r.width > 0 && (r.left < Math.max(0, box.left) - 0.5 || r.right > Math.min(innerWidth, box.right) + 0.5);
-}).map((b) => b.dataset.move);
-"""
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("width", [1280])  # 390 px: tests/test_pages.py, test_every_move_in_sight_…
-def test_widget_screenshots_fit_the_window(browser, server, built_book, width):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    browser.set_window_size(width, 1000)
-    try:
-        for page in ["book/intro.html", *widget_pages(built_book)]:
-            widgets = page.startswith("notebooks/")
-            open_page(browser, f"{server}/{page}", wait_for=".nimlib-play" if widgets else None)
-            if widgets:
-                root = browser.find_elements("css selector", ".nimlib-play")[0]
-                browser.execute_script("arguments[0].scrollIntoView()", root)
-            browser.save_screenshot(str(SHOTS / f"{re.sub(r'[^a-z0-9]+', '_', page)}_{width}.png"))
-            overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
-            assert overflow <= 1, f"{page} is {overflow}px wider than a {width}px window"
-            for box in browser.find_elements("css selector", ".nimlib-play"):
-                assert box.size["width"] <= width, page
-                # No move hides: boards wrap or draw long rows compactly instead of scrolling sideways
-                hidden = browser.execute_script(_HIDDEN_MOVES, box)
-                assert not hidden, (page, hidden[:10])
-    finally:
-        browser.set_window_size(1280, 1000)
+@pytest.mark.parametrize("width", [FIRST_LOOK])  # 390 px: tests/test_pages.py, test_every_move_in_sight_…
+def test_widget_screenshots_fit_the_window(browser, server, built_book, width, request):
+    to_shoot = ["book/intro.html", *widget_pages(built_book)]
+    if width == FIRST_LOOK:  # the loads of test_every_page_offline serve (fixture first_looks)
+        looks = request.getfixturevalue("first_looks")
+        assert set(to_shoot) <= set(looks), sorted(set(to_shoot) - set(looks))
+    else:
+        browser.set_window_size(width, 1000)
+        try:
+            looks = {p: look_at(browser, server, built_book, p, width, offline=False, shot=True) for p in to_shoot}
+        finally:
+            browser.set_window_size(1280, 1000)
+    for page in to_shoot:
+        look = looks[page]
+        assert look["overflow"] <= 1, f"{page} is {look['overflow']}px wider than a {width}px window"
+        assert (SHOTS / f"{re.sub(r'[^a-z0-9]+', '_', page)}_{width}.png").is_file(), page
+        assert look["boxes"] or not page.startswith("notebooks/"), f"{page}: no play widget drawn"
+        for box_width, hidden in look["boxes"]:
+            assert box_width <= width, page
+            # No move hides: boards wrap or draw long rows compactly instead of scrolling sideways
+            assert not hidden, (page, hidden[:10])
 
 
 @pytest.mark.slow

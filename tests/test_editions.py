@@ -3,6 +3,8 @@
 Both editions come from one source and one switch (NIMBOOK_EDITION). The student edition must hold no
 solution's words anywhere (pages, search index, sources); the instructor edition must hold them all (else the
 check could not see a solution). These builds run no chapter (NIMBOOK_EXECUTE=off): the text is what they test.
+The instructor edition is the default build, so a session that builds the whole book (``built_book``) reads
+that build instead of making a text-only one.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, tool
+from .conftest import ROOT, session_uses, tool
 from .exercises import CHAPTERS, PROBLEMS, SOLUTION, exercises, markdown, plain, solution_lines
 
 pytestmark = pytest.mark.slow
@@ -32,9 +34,15 @@ def _build(source: Path, out: Path, **env: str) -> subprocess.CompletedProcess:
 
 
 @pytest.fixture(scope="module")
-def editions(tmp_path_factory) -> dict[str, Path]:
+def editions(tmp_path_factory, request) -> dict[str, Path]:
+    """Each edition's HTML root. The instructor edition is the book's default build: when this session builds
+    the whole book anyway (``built_book``, for the page tests), that build serves, one build fewer; it holds
+    all the text a text-only build does, and the chapters' outputs besides."""
     built = {}
     for name in ("student", "instructor"):
+        if name == "instructor" and session_uses(request.session, "built_book"):
+            built[name] = request.getfixturevalue("built_book")
+            continue
         out = tmp_path_factory.mktemp(name)
         result = _build(ROOT, out, NIMBOOK_EDITION=name)
         assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]

@@ -8,6 +8,7 @@ appendix and nowhere in the student edition or the sheets.
 from __future__ import annotations
 
 import collections
+import functools
 import itertools
 import json
 import os
@@ -43,26 +44,37 @@ def _need(tool: str) -> str:
     return found
 
 
-@pytest.fixture(scope="module")
-def printed(built_book, tmp_path_factory) -> dict[str, str]:
-    """The text of every PDF, by name (book-student, book-instructor, problem-sheet-N)."""
+@pytest.fixture(scope="session")
+def printed(built_book, tmp_path_factory, request) -> dict[str, str]:
+    """The text of every PDF, by name (book-student, book-instructor, problem-sheet-N); "_dir" their folder,
+    "_html" the HTML root whose ``_static/print/`` holds the joined pages they were printed from.
+
+    One print per session, shared by every test here: tools/print_book.py runs once, in the background from
+    the moment the book is built (tests/conftest.py, ``BackgroundPrint``), and each PDF is read back once.
+    """
     _need("pdftotext")
+    from .conftest import BackgroundPrint
     from .test_browser import CHROMEDRIVER, CHROMIUM
 
     if not (CHROMIUM and CHROMEDRIVER):
         _need("chromedriver")
+    _need("pdfinfo")
     ready = os.environ.get("NIMBOOK_PRINTED_PDF")  # PDFs printed already from built_book, for work on these tests
     if ready:
-        out = Path(ready)
+        out, html = Path(ready), built_book
     else:
-        out = tmp_path_factory.mktemp("pdf")
-        assert print_book.main(["--html", str(built_book), "--out", str(out)]) == 0
+        job = getattr(request.config, "nimbook_print", None)
+        if job is None:  # not started with the book: print now
+            job = BackgroundPrint(built_book, tmp_path_factory.mktemp("print"))
+        out, html = job.wait(timeout=3600), job.html
     texts = {}
     for pdf in sorted(out.glob("*.pdf")):
         result = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, text=True)
         assert result.returncode == 0, result.stderr
         texts[pdf.stem] = result.stdout
+    assert texts, f"no PDF in {out}"
     texts["_dir"] = str(out)
+    texts["_html"] = str(html)
     return texts
 
 
@@ -120,15 +132,13 @@ def test_every_figure_is_printed(printed, built_book):
         html = (built_book / "notebooks" / f"{path.stem}.html").read_text(encoding="utf-8")
         figures += len(re.findall(r"<img [^>]*src=\"[^\"]*_images/[^\"]+\"", html))  # the chapters' own figures
     assert figures >= 20
-    joined = (built_book / print_book.PRINT_DIR / "book-student.html").read_text(encoding="utf-8")
+    joined = (Path(printed["_html"]) / print_book.PRINT_DIR / "book-student.html").read_text(encoding="utf-8")
     sources = re.findall(r"<img [^>]*src=\"([^\"]*_images/[^\"]+)\"", joined)
     assert len(sources) >= figures
     for src in sources:
         if not src.startswith("data:"):
-            assert (built_book / print_book.PRINT_DIR / src).resolve().is_file(), src
-    listing = subprocess.run(
-        [_need("pdfimages"), "-list", str(Path(printed["_dir"]) / "book-student.pdf")], capture_output=True, text=True
-    ).stdout
+            assert (Path(printed["_html"]) / print_book.PRINT_DIR / src).resolve().is_file(), src
+    listing = _image_list(str(Path(printed["_dir"]) / "book-student.pdf"))
     images = len([line for line in listing.splitlines()[2:] if line.strip()])
     assert images >= figures, f"{images} images in the PDF for {figures} figures"
 
@@ -146,11 +156,11 @@ def _solution_sentences() -> set[tuple[str, str]]:
     }
 
 
-def test_solutions_only_in_the_instructor_appendix(printed, built_book):
+def test_solutions_only_in_the_instructor_appendix(printed):
     sentences = _solution_sentences()
     assert len({label for label, _ in sentences}) >= 100
     instructor = _flat(printed["book-instructor"])
-    appendix = _appendix(printed, built_book)
+    appendix = _appendix(printed)
     assert appendix.startswith(print_book.APPENDIX) and instructor.count("Back to the exercise") == appendix.count(
         "Back to the exercise"
     )
@@ -160,7 +170,7 @@ def test_solutions_only_in_the_instructor_appendix(printed, built_book):
     assert appendix.count("Back to the exercise") == total
     assert {label for label, _ in sentences if label.startswith("prob-")}, "no problem's solution is looked for"
     for name, text in printed.items():
-        if name in ("book-instructor", "_dir"):
+        if name == "book-instructor" or name.startswith("_"):
             continue
         flat = _flat(text)
         leaked = [s for _, s in sentences if s in flat]
@@ -261,19 +271,37 @@ def test_a_week_sets_its_chapters_once_and_a_parts_problems_when_it_is_covered()
 BOOKS = ["book-student", "book-instructor"]
 
 
+# Each PDF and joined page is read once per session, whichever tests read it (the readers below are pure)
+
+
 def _pages(printed, name: str, layout: bool = False) -> list[str]:
     """The text of each page of a printed PDF (pdftotext's pages, split at its form feeds); [0] is page 1."""
-    pdf = Path(printed["_dir"]) / f"{name}.pdf"
-    args = ["pdftotext", "-enc", "UTF-8", *(["-layout"] if layout else []), str(pdf), "-"]
-    result = subprocess.run(args, capture_output=True, text=True)
+    if not layout:
+        return printed[name].split("\f")  # the fixture's own pdftotext, the same command
+    return list(_layout_text(str(Path(printed["_dir"]) / f"{name}.pdf")))
+
+
+@functools.cache
+def _layout_text(pdf: str) -> tuple[str, ...]:
+    result = subprocess.run(["pdftotext", "-enc", "UTF-8", "-layout", pdf, "-"], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    return result.stdout.split("\f")
+    return tuple(result.stdout.split("\f"))
 
 
-def _joined(built_book: Path, name: str) -> BeautifulSoup:
-    return BeautifulSoup(
-        (built_book / print_book.PRINT_DIR / f"{name}.html").read_text(encoding="utf-8"), "html.parser"
-    )
+@functools.cache
+def _image_list(pdf: str) -> str:
+    """pdfimages' listing of the images of a PDF."""
+    return subprocess.run([_need("pdfimages"), "-list", pdf], capture_output=True, text=True).stdout
+
+
+def _joined(printed, name: str) -> BeautifulSoup:
+    """The joined page a PDF was printed from, parsed (once: callers only read it)."""
+    return _parse(str(Path(printed["_html"]) / print_book.PRINT_DIR / f"{name}.html"))
+
+
+@functools.cache
+def _parse(path: str) -> BeautifulSoup:
+    return BeautifulSoup(Path(path).read_text(encoding="utf-8"), "html.parser")
 
 
 UNSUBSCRIPT = str.maketrans(print_book.SUBSCRIPTS_TO, print_book.SUBSCRIPTS_FROM)
@@ -285,9 +313,19 @@ def _key(text: str) -> str:
     return " ".join(text.split()).lower()
 
 
-def _contents(printed, built_book, name: str) -> list[tuple[str, int]]:
+def _contents(printed, name: str) -> list[tuple[str, int]]:
+    """(title, page) of every line of the printed contents (read once per PDF)."""
+    return list(_contents_of(printed["_dir"], printed["_html"], name))
+
+
+@functools.cache
+def _contents_of(pdf_dir: str, html: str, name: str) -> tuple[tuple[str, int], ...]:
+    return tuple(_read_contents({"_dir": pdf_dir, "_html": html}, name))
+
+
+def _read_contents(printed, name: str) -> list[tuple[str, int]]:
     """(title, page) of every line of the printed contents, read from the PDF's contents pages (layout text)."""
-    titles = [" ".join(a.get_text().split()) for a in _joined(built_book, name).select(".print-toc li > a:first-child")]
+    titles = [" ".join(a.get_text().split()) for a in _joined(printed, name).select(".print-toc li > a:first-child")]
     layout = _pages(printed, name, layout=True)
     start = next(i for i, page in enumerate(layout) if re.search(r"^\s*Contents\s*$", page, re.M))
     lines = [line.strip() for page in layout[start : start + 4] for line in page.splitlines() if line.strip()]
@@ -310,20 +348,25 @@ def _contents(printed, built_book, name: str) -> list[tuple[str, int]]:
 
 def _destinations(printed, name: str) -> dict[str, int]:
     """The page of every target of a link in the PDF, as the PDF itself says (its named destinations)."""
-    return print_book.destinations((Path(printed["_dir"]) / f"{name}.pdf").read_bytes())
+    return dict(_destinations_of(str(Path(printed["_dir"]) / f"{name}.pdf")))
+
+
+@functools.cache
+def _destinations_of(pdf: str) -> tuple[tuple[str, int], ...]:
+    return tuple(print_book.destinations(Path(pdf).read_bytes()).items())
 
 
 @pytest.mark.parametrize("edition", BOOKS)
-def test_every_contents_line_gives_the_page_its_heading_is_on(printed, built_book, edition):
+def test_every_contents_line_gives_the_page_its_heading_is_on(printed, edition):
     toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
     expected = 1 + sum(1 + len(part["chapters"]) for part in toc["parts"]) + 1  # the root, parts, pages, index
     expected += edition == "book-instructor"  # the solutions' appendix
-    contents = _contents(printed, built_book, edition)
+    contents = _contents(printed, edition)
     assert len(contents) == expected, (len(contents), expected)
     pages = _pages(printed, edition)
     numbers = [n for _, n in contents]
     assert numbers == sorted(numbers) and numbers[-1] < len(pages), numbers
-    targets = [a["data-target"] for a in _joined(built_book, edition).select(".print-toc a.print-pageref")]
+    targets = [a["data-target"] for a in _joined(printed, edition).select(".print-toc a.print-pageref")]
     dests = _destinations(printed, edition)
     for (title, n), target in zip(contents, targets, strict=True):
         assert dests[target] == n, (
@@ -353,13 +396,13 @@ def _term(item) -> str:
 
 
 @pytest.mark.parametrize("edition", BOOKS)
-def test_every_index_entry_gives_the_pages_its_term_is_on(printed, built_book, edition):
-    contents = dict(_contents(printed, built_book, edition))
+def test_every_index_entry_gives_the_pages_its_term_is_on(printed, edition):
+    contents = dict(_contents(printed, edition))
     pages = _pages(printed, edition)
     start = contents["Index"] - 1
     index_text = "\n".join(pages[start:])
     assert "[1]" not in index_text and "[2]" not in index_text, "an index entry gives a link number, not a page"
-    joined = _joined(built_book, edition).select_one(".print-index")
+    joined = _joined(printed, edition).select_one(".print-index")
     items = [
         li for li in joined.select("table.genindextable li") if li.find("a", class_="print-pageref", recursive=False)
     ]
@@ -387,8 +430,8 @@ def test_every_index_entry_gives_the_pages_its_term_is_on(printed, built_book, e
 
 
 @pytest.mark.parametrize("edition", BOOKS)
-def test_chapters_carry_their_title_as_running_head(printed, built_book, edition):
-    contents = _contents(printed, built_book, edition)
+def test_chapters_carry_their_title_as_running_head(printed, edition):
+    contents = _contents(printed, edition)
     pages = _pages(printed, edition)
     checked = 0
     for (title, n), (_, after) in itertools.pairwise(contents):
@@ -415,7 +458,7 @@ MAX_BYTES = 10_000_000
 def test_each_book_is_at_most_10_mb_with_no_page_sized_image(printed, edition):
     pdf = Path(printed["_dir"]) / f"{edition}.pdf"
     assert pdf.stat().st_size <= MAX_BYTES, f"{edition}: {pdf.stat().st_size / 1e6:.1f} MB"
-    listing = subprocess.run([_need("pdfimages"), "-list", str(pdf)], capture_output=True, text=True).stdout
+    listing = _image_list(str(pdf))
     rows = [line.split() for line in listing.splitlines()[2:] if line.strip()]
     assert rows, "pdfimages lists no image"
     # A4 at 150 dpi is 1240 x 1754: an image (or mask) that large is a page painted as a picture
@@ -443,16 +486,16 @@ def test_transcripts_keep_every_line_whole(printed, built_book):
     assert not broken, f"{len(broken)} of {len(lines)} transcript lines are not printed whole: {broken[:3]}"
 
 
-def _appendix(printed, built_book) -> str:
+def _appendix(printed) -> str:
     """The instructor edition's appendix of solutions: its pages, from the one the contents give to the index."""
-    contents = dict(_contents(printed, built_book, "book-instructor"))
+    contents = dict(_contents(printed, "book-instructor"))
     pages = _pages(printed, "book-instructor")
     text = _flat("\f".join(pages[contents[print_book.APPENDIX] - 1 : contents["Index"] - 1]))
     return text[text.index(print_book.APPENDIX, len(print_book.APPENDIX)) :]  # after the first page's running head
 
 
-def test_the_appendix_heads_each_pages_solutions(printed, built_book):
-    appendix = _appendix(printed, built_book)
+def test_the_appendix_heads_each_pages_solutions(printed):
+    appendix = _appendix(printed)
     numbers = _chapter_numbers()
     checked = 0
     for path in CHAPTERS:
