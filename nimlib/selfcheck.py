@@ -2504,3 +2504,40 @@ def _engine_8(answer: object) -> str | None:
     if (preperiod, period) != (start, least):
         return "the values do repeat like that, but not with the least preperiod and the least period."
     return None
+
+
+@_register(
+    "ex-proofs-2",
+    "The nim products 16 ⊗ 16, 16 ⊗ 17 and 16 ⊗ 24.",
+    "a tuple of three ints, in that order",
+    "(256, 272, 384)",
+)
+def _proofs_2(answer: object) -> str | None:
+    said = _ints(answer, "the three products", 3)
+    for (a, b), value in zip(((16, 16), (16, 17), (16, 24)), said, strict=True):
+        if value != coins.nim_product(a, b):
+            return (
+                f"{value} is not {a} ⊗ {b}. Use 16 ⊗ 16 = 16 ⊕ 8 (rule (c)), 16 ⊗ x = 16·x for x < 16 (rule (b)), "
+                "and distribute over ⊕."
+            )
+    return None
+
+
+@_register(
+    "ex-proofs-4",
+    "Every a < 16 with (a ⊗ a) ⊕ a = 5.",
+    "a list of ints (any order)",
+    "[5]",
+)
+def _proofs_4(answer: object) -> str | None:
+    said = {_int(x, "each entry of the list") for x in _items(answer, "the list")}
+    right = {a for a in range(16) if coins.nim_product(a, a) ^ a == 5}
+    wrong = sorted(a for a in said if a not in right)
+    if wrong:
+        a = wrong[0]
+        if not 0 <= a < 16:
+            return f"{a} is not below 16."
+        return f"{a} ⊗ {a} ⊕ {a} = {coins.nim_product(a, a) ^ a}, not 5."
+    if said != right:
+        return "some solution is missing: the solutions come in pairs a, a ⊕ 1."
+    return None

@@ -22,7 +22,6 @@ CHAPTERS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 # (chapter, who is cited there, words for the result in the intro, in the README)
 CITED = [
-    ("13_coin_turning", "Conway", r"field of nim multiplication \(Conway", r"nim field\s+\(Conway\)"),
     (
         "15_hackenbush",
         "Winning Ways",

@@ -108,6 +108,8 @@ CASES = {
     "ex-hackenbush-3": (lambda: lambda n, m: (n % 2) ^ m, lambda n, m: n + m),
     "ex-misere-beyond-3": (lambda: searched_p_options(kayles, (2, 5), misere=True)[0], (5,)),
     "ex-misere-beyond-6": (6, 5),
+    "ex-proofs-2": ((24, 8, 152), (24, 8, 24 ^ 128 ^ 1)),
+    "ex-proofs-4": ([9, 8], [8]),
 }
 
 # The answers that are functions: the case holds the function itself, not a thunk giving the answer
