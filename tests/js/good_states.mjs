@@ -44,4 +44,5 @@ export const GOOD = {
   "graph-chips": [{ vertices: [0, 1, 2], edges: [[0, 1], [1, 2], [0, 2]], values: [[0, 2], [1, 1], [2, 0]], annihilate: false }, [0, 1]],
   wythoff: [{ board: 8 }, [5, 7]],
   hackenbush: [{ edges: [[0, 1], [1, 2], [1, 2]], coords: { 1: [0, 1], 2: [0, 2] } }, [0, 1, 2]],
+  "node-kayles": [{ vertices: 5, edges: [[0, 1], [1, 2], [2, 3], [3, 4]], coords: [[0.1, 0.5], [0.3, 0.5], [0.5, 0.5], [0.7, 0.5], [0.9, 0.5]], title: "Node Kayles on a path" }, [0, 1, 3, 4]],
 };
