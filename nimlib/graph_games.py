@@ -452,8 +452,13 @@ def node_kayles_exhaustive(n: int, edges: Sequence[Edge], present: Iterable[int]
 
 
 def layout(n: int, edges: Sequence[Edge]) -> list[tuple[float, float]]:
-    """Where to draw each vertex, x and y in [0, 1] (y down): a path in a row (two rows past 7), else a circle."""
+    """Where to draw each vertex, x and y in [0, 1] (y down): a path in a row (two rows past 7), the Petersen graph
+    as a pentagon round a pentagram, else a circle."""
     n, edges = check_graph(n, edges, directed=False, limit=MAX_VERTICES, what="a picture")
+    if (n, set(edges)) == (10, set(petersen()[1])):
+        ring = [(0.5 + r * math.sin(2 * math.pi * i / 5), 0.5 - r * math.cos(2 * math.pi * i / 5)) for r in (0.45, 0.22)
+                for i in range(5)]  # fmt: skip
+        return [(round(x, 4), round(y, 4)) for x, y in ring]
     if n and set(edges) == set(path(n)[1]):
         if n <= 7:
             return [((i + 0.5) / n, 0.5) for i in range(n)]
