@@ -34,7 +34,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from . import coins, hackenbush, moore, nim, search, wythoff
+from . import coins, graph_games, hackenbush, moore, nim, search, wythoff
 from .grundy import grundy_of_sum, grundy_value, heap_values
 from .grundy import mex as mex_of
 from .quotient import quotient
@@ -2540,4 +2540,36 @@ def _proofs_4(answer: object) -> str | None:
         return f"{a} ⊗ {a} ⊕ {a} = {coins.nim_product(a, a) ^ a}, not 5."
     if said != right:
         return "some solution is missing: the solutions come in pairs a, a ⊕ 1."
+    return None
+
+
+# ---------------------------------------------------------------- Geography and Node Kayles (issue #38)
+
+
+@_register(
+    "ex-geo-1",
+    "Node Kayles on the path P_6: its value, and the number of winning first moves.",
+    "a pair (value, number of winning first moves) of ints",
+    "(2, 6)",
+)
+def _geo_1(answer: object) -> str | None:
+    value, count = (_int(x, "each entry") for x in _pair(answer, "the answer"))
+    n, edges = graph_games.path(6)
+    if value != graph_games.node_kayles_grundy(n, edges):
+        return "that is not the value of P_6: a path is a heap of Dawson's chess (0.137); use its values."
+    if count != len(graph_games.node_kayles_winning_moves(n, edges)):
+        return "the value is right, but not the number of winning moves: try each vertex, what is left is 0 or not."
+    return None
+
+
+@_register(
+    "ex-geo-2",
+    "Node Kayles on the complete bipartite graph K_2,3: its value.",
+    "an int",
+    "3",
+)
+def _geo_2(answer: object) -> str | None:
+    said = _int(answer, "the value")
+    if said != graph_games.node_kayles_grundy(5, [(a, b) for a in (0, 1) for b in (2, 3, 4)]):
+        return "that is not the value: each move leaves isolated vertices on one side, each worth 1; take the mex."
     return None

@@ -36,6 +36,7 @@ PAGE_GAMES = frozenset(
         "misere-moore", "misere-nim", "mock-turtles", "moore", "nim", "nimble", "northcott", "pawns", "ruler",
         "staircase", "subtraction", "trominoes", "turtles", "wythoff",
         "fibonacci-nim",
+        "node-kayles",
     }
 )  # fmt: skip
 MAX_HEAP = 2**53 - 1  # the largest integer a JSON number (a JavaScript double) holds exactly

@@ -23,7 +23,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from nimlib import boards, coins, fibonacci, hackenbush, moore, nim, rulesets, search, wythoff
+from nimlib import boards, coins, fibonacci, graph_games, hackenbush, moore, nim, rulesets, search, wythoff
 
 from .conftest import ROOT
 
@@ -294,6 +294,9 @@ VERDICTS = {
     "ruler": _components_verdict(lambda params, p: coins.Ruler(len(p))),
     "corners": _components_verdict(lambda params, p: coins.TurningCorners(params["rows"], params["columns"])),
     "hackenbush": _components_verdict(_hackenbush),
+    "node-kayles": _components_verdict(
+        lambda params, p: graph_games.NodeKayles(params["vertices"], [tuple(e) for e in params["edges"]])
+    ),
     "wythoff": lambda params, p: wythoff.is_p_position(tuple(p)),
     "nim": lambda params, p: nim.is_p_position(tuple(p)),
     "misere-nim": lambda params, p: nim.is_p_position(tuple(p), misere=True),

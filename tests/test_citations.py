@@ -42,6 +42,12 @@ CITED = [
         r"alternation of the genus in misère play \(Conway",
         r"genus alternation",
     ),
+    (
+        "19_graph_games",
+        "Schaefer",
+        r"PSPACE-completeness of Geography and Node Kayles \(Schaefer 1978",
+        r"PSPACE-completeness of Geography and Node Kayles \(Schaefer",
+    ),
 ]
 # Known only through a summary: (chapter, who, the summary's authors)
 THROUGH_SUMMARY = [("09_subtraction_periods", "Angela Siegel", "Sleator and Slusky")]

@@ -18,6 +18,7 @@ import pytest
 from nimlib import boards, coins, widgets, wythoff
 from nimlib.boards import HeapBoard, Nimble, Staircase, TurningTurtles
 from nimlib.coins import MockTurtles, Ruler, TurningCorners
+from nimlib.graph_games import MAX_WIDGET_VERTICES, NodeKayles
 from nimlib.hackenbush import GreenHackenbush
 from nimlib.nim import Nim
 from nimlib.rulesets import laskers_nim
@@ -38,7 +39,7 @@ const load = (f) => import(pathToFileURL(`${dir}/${f}`));
 const out = {};
 for (const f of ["core.js", "puzzle.js", "games/nim.js", "games/heaps.js", "games/strips.js", "games/misere_strips.js",
   "games/trominoes.js", "games/coins.js", "games/turning.js", "games/northcott.js", "games/pawns.js", "games/graphs.js",
-  "games/hackenbush.js", "games/wythoff.js"]) {
+  "games/hackenbush.js", "games/wythoff.js", "games/node_kayles.js"]) {
   for (const [name, value] of Object.entries(await load(f))) if (typeof value === "number") out[name] = value;
 }
 console.log(JSON.stringify(out));
@@ -102,6 +103,7 @@ PAST = {
     "ruler": lambda page: Ruler(length=page["TURNING_MAX_COINS"] + 1),
     "corners": lambda page: TurningCorners(rows=page["TURNING_MAX_SIDE"] + 1, columns=2),
     "hackenbush edges": lambda page: GreenHackenbush([(0, v) for v in range(1, page["HB_MAX_EDGES"] + 2)]),
+    "node kayles vertices": lambda page: NodeKayles(page["NK_MAX_VERTICES"] + 1, []),
 }
 
 
@@ -145,3 +147,10 @@ def test_fibonacci_nim_limit_is_one_number_on_both_sides():
     assert PlayWidget(FibonacciNim(limit), (limit, limit - 1)).position == [limit, limit - 1]
     with pytest.raises(ValueError, match="WIDGET_LIMIT"):
         PlayWidget(FibonacciNim(), (limit + 1, 3))
+
+
+@needs_node
+def test_node_kayles_takes_the_same_graphs_on_both_sides(page):
+    """The page's largest Node Kayles graph is graph_games.MAX_WIDGET_VERTICES; Python sends one that size."""
+    assert page["NK_MAX_VERTICES"] == MAX_WIDGET_VERTICES
+    assert PlayWidget(NodeKayles(MAX_WIDGET_VERTICES, [])).params["vertices"] == MAX_WIDGET_VERTICES

@@ -21,6 +21,7 @@ import pytest
 
 from nimlib import moore, nim, search
 from nimlib.boards import CrossesStrip, KaylesRow
+from nimlib.graph_games import NodeKayles, chapter_graphs, node_kayles_components
 from nimlib.grundy import heap_values
 from nimlib.rulesets import grundys_game, laskers_nim, subtraction
 
@@ -95,6 +96,22 @@ def _misere_strip(board) -> FixtureGame:
     ]
     params = {**board.widget_params(), **page_params(board)}
     return FixtureGame(board.widget, params, rows, board.successors, misere=True, canon="identity")
+
+
+def _node_kayles(name: str, n: int, edges: tuple) -> FixtureGame:
+    """Node Kayles on one of the chapter's graphs: EVERY induced subgraph, nimlib's plain search (no components)."""
+    game = NodeKayles(n, edges)
+
+    def successors(position: tuple) -> list[tuple]:
+        return [tuple(sorted(game.apply(frozenset(position), v))) for v in position]
+
+    def components(position: tuple) -> list[int]:
+        return [value for _, value in node_kayles_components(n, edges, position)]
+
+    positions = [tuple(v for v in range(n) if mask >> v & 1) for mask in range(1 << n)]
+    return FixtureGame(
+        "node-kayles", game.widget_params(), positions, successors, components=components, canon="identity", name=name
+    )
 
 
 GAMES: list[FixtureGame] = [
@@ -172,6 +189,7 @@ GAMES: list[FixtureGame] = [
     ),
     _misere_strip(KaylesRow(length=9, misere=True)),
     _misere_strip(CrossesStrip(length=11, misere=True)),
+    *[_node_kayles(name, n, edges) for name, (n, edges) in chapter_graphs().items()],
 ]
 
 

@@ -256,7 +256,27 @@ MORE_CASES = {
     "ex-engine-3": ((0x1EE, 1583), (0x1EE, 1582)),
     "ex-engine-7": (1150, 1151),
     "ex-engine-8": ((4, 2), (3, 2)),
+    # issue #38, Geography and Node Kayles: the right answers by the chapter's plain search (no components)
+    "ex-geo-1": (lambda: _geo_1_by_search(), (1, 2)),
+    "ex-geo-2": (lambda: _geo_2_by_search(), 1),
 }
+
+
+def _geo_1_by_search() -> tuple[int, int]:
+    from nimlib.graph_games import node_kayles_exhaustive, path
+
+    n, edges = path(6)
+    closed = [{v} | {u for e in edges if v in e for u in e} for v in range(n)]
+    wins = sum(node_kayles_exhaustive(n, edges, set(range(n)) - closed[v]) == 0 for v in range(n))
+    return node_kayles_exhaustive(n, edges), wins
+
+
+def _geo_2_by_search() -> int:
+    from nimlib.graph_games import node_kayles_exhaustive
+
+    return node_kayles_exhaustive(5, [(a, b) for a in (0, 1) for b in (2, 3, 4)])
+
+
 # The answers that are functions of the reader's (the case holds the function itself)
 MORE_FUNCTIONS = {"ex-misere-6", "ex-moore-4", "ex-split-8", "ex-coin-turning-6", "ex-hackenbush-6"}
 

@@ -380,6 +380,7 @@ def _every_page_game():
     from nimlib.boards import Northcott, Pawns, Trominoes
     from nimlib.coins import MockTurtles, Ruler, TurningCorners
     from nimlib.fibonacci import FibonacciNim
+    from nimlib.graph_games import NodeKayles, petersen
     from nimlib.hackenbush import GreenHackenbush
     from nimlib.rulesets import HeapGame, TakeRule
     from nimlib.wythoff import Wythoff
@@ -404,6 +405,7 @@ def _every_page_game():
         PlayWidget(Wythoff()),
         PlayWidget(GreenHackenbush([(0, 1), (1, 2), (0, 3), (3, 4), (3, 5)])),
         PlayWidget(FibonacciNim(12)),
+        PlayWidget(NodeKayles(*petersen())),
     ]
 
 

@@ -45,4 +45,5 @@ export const GOOD = {
   wythoff: [{ board: 8 }, [5, 7]],
   hackenbush: [{ edges: [[0, 1], [1, 2], [1, 2]], coords: { 1: [0, 1], 2: [0, 2] } }, [0, 1, 2]],
   "fibonacci-nim": [{ heap: 20 }, [18, 4]],
+  "node-kayles": [{ vertices: 5, edges: [[0, 1], [1, 2], [2, 3], [3, 4]], coords: [[0.1, 0.5], [0.3, 0.5], [0.5, 0.5], [0.7, 0.5], [0.9, 0.5]], title: "Node Kayles on a path" }, [0, 1, 3, 4]],
 };

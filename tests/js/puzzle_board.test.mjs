@@ -15,6 +15,7 @@ import "../../nimlib/static/games/coins.js";
 import "../../nimlib/static/games/turning.js";
 import "../../nimlib/static/games/graphs.js";
 import "../../nimlib/static/games/hackenbush.js";
+import "../../nimlib/static/games/node_kayles.js";
 import { makeDocument } from "./mount_helpers.mjs";
 import { GOOD } from "./good_states.mjs";
 
@@ -31,6 +32,7 @@ const GAMES = [
   { game: "wythoff", params: { board: 12, seed: 11 }, sizes: [3, 24] },
   { game: "graph-chips", params: { ...CHAPTER_GRAPH, annihilate: true, chips: 3, seed: 12 }, sizes: [2, 8] },
   { game: "hackenbush", params: { edges: [[0, 1], [1, 2], [1, 3], [0, 4], [4, 4], [0, 5], [5, 6], [6, 5]], coords: { 1: [0, 1], 2: [-0.5, 2], 3: [0.5, 2], 4: [1.5, 1], 5: [-1.5, 1], 6: [-1.5, 2] }, seed: 13 }, sizes: [2, 8] },
+  { game: "node-kayles", params: { vertices: 10, edges: [[0, 1], [1, 2], [2, 3], [3, 4], [0, 4], [5, 7], [7, 9], [6, 9], [6, 8], [5, 8], [0, 5], [1, 6], [2, 7], [3, 8], [4, 9]], seed: 14 }, sizes: [2, 8] },
 ];
 
 function mountPuzzleWidget({ game, params, sizes, streak = 0 }) {
