@@ -23,7 +23,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from nimlib import boards, coins, hackenbush, moore, nim, rulesets, search, wythoff
+from nimlib import boards, chomp, coins, hackenbush, moore, nim, rulesets, search, wythoff
 
 from .conftest import ROOT
 
@@ -245,6 +245,7 @@ VERDICTS = {
     "corners": _components_verdict(lambda params, p: coins.TurningCorners(params["rows"], params["columns"])),
     "hackenbush": _components_verdict(_hackenbush),
     "wythoff": lambda params, p: wythoff.is_p_position(tuple(p)),
+    "chomp": lambda params, p: chomp.is_p_position(tuple(p)),
     "nim": lambda params, p: nim.is_p_position(tuple(p)),
     "misere-nim": lambda params, p: nim.is_p_position(tuple(p), misere=True),
     "moore": lambda params, p: moore.is_p_position(tuple(p), params.get("k", 1)),
