@@ -378,6 +378,7 @@ console.log(JSON.stringify(out));
 
 def _every_page_game():
     from nimlib.boards import Northcott, Pawns, Trominoes
+    from nimlib.chomp import Chomp
     from nimlib.coins import MockTurtles, Ruler, TurningCorners
     from nimlib.hackenbush import GreenHackenbush
     from nimlib.rulesets import HeapGame, TakeRule
@@ -402,6 +403,7 @@ def _every_page_game():
         PlayWidget(TurningCorners(4, 4)),
         PlayWidget(Wythoff()),
         PlayWidget(GreenHackenbush([(0, 1), (1, 2), (0, 3), (3, 4), (3, 5)])),
+        PlayWidget(Chomp(4, 7)),
     ]
 
 
