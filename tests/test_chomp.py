@@ -256,28 +256,74 @@ def page_replies(tmp_path_factory):
     return json.loads(result.stdout)
 
 
-@needs_node
-def test_the_page_replies_as_nimlib_on_every_position_of_every_bar_up_to_4_by_7(page_replies):
-    checked = 0
-    for row in page_replies:
+def _page_problems(page_rows: list[dict]) -> list[str]:
+    """What the page gets wrong, position by position, against nimlib (empty when all agree)."""
+    problems = []
+    for row in page_rows:
         p = tuple(row["position"])
         rules = Chomp(row["params"]["rows"], row["params"]["columns"])
-        assert row["valid"] is None, (p, row["valid"])
-        assert row["grundy"] == chomp.grundy(p), p
-        assert row["count"] == len(chomp.positions_inside(p)), p
-        assert [(tuple(m), tuple(a)) for m, a in row["moves"]] == [(m, rules.apply(p, m)) for m in rules.moves(p)], p
+        say = problems.append
+        if row["valid"] is not None:
+            say(f"{p}: the page refuses it: {row['valid']}")
+        if row["grundy"] != chomp.grundy(p):
+            say(f"{p}: G = {row['grundy']} in the page, {chomp.grundy(p)} in nimlib")
+        if row["count"] != len(chomp.positions_inside(p)):
+            say(f"{p}: the page counts {row['count']} positions inside")
+        if [(tuple(m), tuple(a)) for m, a in row["moves"]] != [(m, rules.apply(p, m)) for m in rules.moves(p)]:
+            say(f"{p}: the page's moves differ")
         expected = rules.winning_move(p)
         if expected is not None:
-            assert tuple(row["best"]) == expected and tuple(row["reply"]) == expected and row["winning"], p
-            assert row["names"], f"the explanation of {p} does not name {rules.describe(p, expected)}"
+            if row["best"] is None or tuple(row["best"]) != expected or tuple(row["reply"]) != expected:
+                say(f"{p}: the page plays {row['reply']}, nimlib {expected}")
+            elif not row["winning"] or not row["names"]:
+                say(f"{p}: the explanation does not name {rules.describe(p, expected)}")
         else:
-            assert row["best"] is None, p
             stall = rules.stalling_move(p)
-            assert (row["reply"] is None) == (stall is None), p
-            if stall is not None:
-                assert tuple(row["reply"]) == stall and row["winning"] is False, p
-        checked += 1
-    assert checked == sum(chomp.board_positions(m, n) for m, n in BARS)
+            if row["best"] is not None:
+                say(f"{p}: a P-position, but the page has a winning move {row['best']}")
+            if (row["reply"] is None) != (stall is None) or (stall is not None and tuple(row["reply"]) != stall):
+                say(f"{p}: the page stalls with {row['reply']}, nimlib with {stall}")
+    return problems
+
+
+@needs_node
+def test_the_page_replies_as_nimlib_on_every_position_of_every_bar_up_to_4_by_7(page_replies):
+    assert _page_problems(page_replies) == []
+    assert len(page_replies) == sum(chomp.board_positions(m, n) for m, n in BARS) > 1000
+
+
+@needs_node
+def test_the_page_check_bites(page_replies):
+    """Planted mistakes are caught: a page that plays its first bite, one off-by-one in G, one that miscounts."""
+    first_move = []
+    for r in page_replies:
+        first = r["moves"][0][0] if r["moves"] else None
+        first_move.append({**r, "best": first, "reply": first})
+    assert len(_page_problems(first_move)) > 100
+    off_by_one = [{**r, "grundy": r["grundy"] + (len(r["position"]) == 2)} for r in page_replies]
+    assert len(_page_problems(off_by_one)) > 100
+    assert _page_problems([{**page_replies[5], "count": page_replies[5]["count"] + 1}])
+
+
+def test_the_checks_of_the_theorems_bite():
+    """Wrong rules fail the checks above: a = b for two rows, a bite that eats its own row only, the corner."""
+    two = [(a, b) if b else (a,) for a in range(1, 9) for b in range(a + 1)]
+    assert any((len(p) == 2 and p[0] == p[1]) != _search_is_p(p) for p in two)
+
+    def row_only(position):
+        # A wrong bite: it eats the squares right of (i, j) in row i only, where that leaves a staircase
+        rows = tuple(position)
+        out = []
+        for i, j in chomp.chomp_moves(rows):
+            left = (*rows[: i - 1], j - 1, *rows[i:])
+            if all(x >= y for x, y in itertools.pairwise(left)):
+                out.append(tuple(r for r in left if r))
+        return out
+
+    every = chomp.positions(3, 4)
+    assert any(search.is_p_position(row_only, p) != _search_is_p(p) for p in every)
+    corner_wins = [(m, n) for m, n in BARS if (m, n) != (1, 1) and (m, n) not in chomp.winning_first_moves(m, n)]
+    assert corner_wins  # "bite the far corner" is not the strategy: the table must not say it is
 
 
 def test_the_widget_plays_the_winning_bite_and_refuses_an_illegal_one():
