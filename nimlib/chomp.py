@@ -43,7 +43,7 @@ Rows = tuple[int, ...]  # a Chomp position: row lengths, the poisoned row first,
 Square = tuple[int, int]  # a square (row, column), both from 1; (1, 1) is the poison
 
 # The largest board the library solves: at most MAX_BOARD_POSITIONS positions (C(rows + columns, rows) − 1);
-# 8 x 8 has 12,869, which the memoised search labels in a few seconds
+# 8 x 8 has 12,869, which the memoised search labels in about 8 s on a loaded 2-core machine
 MAX_BOARD_POSITIONS = 12_869
 # The play widget's largest board (nimlib/static/games/chomp.js says the same: CHOMP_MAX_ROWS, CHOMP_MAX_COLUMNS)
 WIDGET_ROWS = 4
