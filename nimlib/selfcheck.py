@@ -34,6 +34,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from . import chomp as chomp_games
 from . import coins, graph_games, hackenbush, moore, nim, search, wythoff
 from .grundy import grundy_of_sum, grundy_value, heap_values
 from .grundy import mex as mex_of
@@ -2572,4 +2573,55 @@ def _geo_2(answer: object) -> str | None:
     said = _int(answer, "the value")
     if said != graph_games.node_kayles_grundy(5, [(a, b) for a in (0, 1) for b in (2, 3, 4)]):
         return "that is not the value: each move leaves isolated vertices on one side, each worth 1; take the mex."
+    return None
+
+
+# ---------------------------------------------------------------- Chomp and poset games
+
+
+@_register(
+    "ex-chomp-5",
+    "The divisor game of 72: every winning first move (the divisors to name).",
+    "a list of ints (the divisors of 72 to name)",
+    "[36]",
+)
+def _chomp_5(answer: object) -> str | None:
+    given = {_int(x, "each divisor") for x in _items(answer, "the answer")}
+    game = chomp_games.divisor_game(72)
+    right = set(game.winning_moves(game.start()))
+
+    def not_legal(d: int) -> str | None:
+        if d == 1:
+            return "naming 1 is the poison: whoever names it loses."
+        if d < 1 or 72 % d:
+            return f"{d} is not a divisor of 72."
+        return None
+
+    def loses(d: int) -> str:
+        return f"naming {d} leaves a position with a winning reply: translate it into a bite of the 4 x 3 bar."
+
+    return _judge_set(given, right, start="72", not_legal=not_legal, loses=loses, what="winning move")
+
+
+@_register(
+    "ex-chomp-7",
+    "Every P-position of the form (a, b, 1), three rows with one square in the third (a >= b >= 1).",
+    "a list of triples (a, b, 1) of ints",
+    "[(2, 2, 1)]",
+)
+def _chomp_7(answer: object) -> str | None:
+    given = set()
+    for item in _items(answer, "the answer"):
+        a, b, c = _ints(item, "each position", length=3)
+        if c != 1 or not a >= b >= 1:
+            return f"{(a, b, c)} is not of the form (a, b, 1) with a >= b >= 1."
+        given.add((a, b, c))
+    for a, b, c in sorted(given):
+        if a > 40:
+            return f"{(a, b, c)}: biting row 1, column 3 leaves (2, 2, 1) or an L-shape; is it really P?"
+        if not chomp_games.is_p_position((a, b, c)):
+            return f"{(a, b, c)} is an N-position: find its winning bite."
+    right = {(a, b, 1) for a in range(1, 16) for b in range(1, a + 1) if chomp_games.is_p_position((a, b, 1))}
+    if given != right:
+        return "each of yours is a P-position, but there are more: try b = 1 (an L-shape) and b >= 2 separately."
     return None

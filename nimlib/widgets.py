@@ -37,6 +37,7 @@ PAGE_GAMES = frozenset(
         "staircase", "subtraction", "trominoes", "turtles", "wythoff",
         "fibonacci-nim",
         "node-kayles",
+        "chomp",
     }
 )  # fmt: skip
 MAX_HEAP = 2**53 - 1  # the largest integer a JSON number (a JavaScript double) holds exactly

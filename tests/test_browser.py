@@ -23,7 +23,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from nimlib import boards, coins, fibonacci, graph_games, hackenbush, moore, nim, rulesets, search, wythoff
+from nimlib import boards, chomp, coins, fibonacci, graph_games, hackenbush, moore, nim, rulesets, search, wythoff
 
 from .conftest import ROOT
 
@@ -298,6 +298,7 @@ VERDICTS = {
         lambda params, p: graph_games.NodeKayles(params["vertices"], [tuple(e) for e in params["edges"]])
     ),
     "wythoff": lambda params, p: wythoff.is_p_position(tuple(p)),
+    "chomp": lambda params, p: chomp.is_p_position(tuple(p)),
     "nim": lambda params, p: nim.is_p_position(tuple(p)),
     "misere-nim": lambda params, p: nim.is_p_position(tuple(p), misere=True),
     "moore": lambda params, p: moore.is_p_position(tuple(p), params.get("k", 1)),

@@ -154,3 +154,28 @@ def test_node_kayles_takes_the_same_graphs_on_both_sides(page):
     """The page's largest Node Kayles graph is graph_games.MAX_WIDGET_VERTICES; Python sends one that size."""
     assert page["NK_MAX_VERTICES"] == MAX_WIDGET_VERTICES
     assert PlayWidget(NodeKayles(MAX_WIDGET_VERTICES, [])).params["vertices"] == MAX_WIDGET_VERTICES
+
+
+@needs_node
+def test_chomp_bar_limits_are_the_same_on_both_sides():
+    """The page's largest Chomp bar (CHOMP_MAX_ROWS x CHOMP_MAX_COLUMNS) is nimlib.chomp's WIDGET_ROWS x _COLUMNS."""
+    from nimlib import chomp
+
+    script = (
+        "import { pathToFileURL } from 'node:url';"
+        "const g = await import(pathToFileURL(process.argv[1]));"
+        "console.log(JSON.stringify([g.CHOMP_MAX_ROWS, g.CHOMP_MAX_COLUMNS]));"
+    )
+    out = subprocess.run(
+        [NODE, "--input-type=module", "-e", script, str(ROOT / "nimlib" / "static" / "games" / "chomp.js")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert json.loads(out) == [chomp.WIDGET_ROWS, chomp.WIDGET_COLUMNS] == [4, 7]
+    # one past the limit is refused by Python before it could reach the page; the limit itself plays
+    PlayWidget(chomp.Chomp(4, 7))
+    with pytest.raises(ValueError, match="at most 4 x 7"):
+        PlayWidget(chomp.Chomp(5, 7))
+    with pytest.raises(ValueError, match="at most 4 x 7"):
+        PlayWidget(chomp.Chomp(4, 8))

@@ -19,7 +19,7 @@ from functools import partial
 
 import pytest
 
-from nimlib import moore, nim, search
+from nimlib import chomp, moore, nim, search
 from nimlib.boards import CrossesStrip, KaylesRow
 from nimlib.graph_games import NodeKayles, chapter_graphs, node_kayles_components
 from nimlib.grundy import heap_values
@@ -190,6 +190,19 @@ GAMES: list[FixtureGame] = [
     _misere_strip(KaylesRow(length=9, misere=True)),
     _misere_strip(CrossesStrip(length=11, misere=True)),
     *[_node_kayles(name, n, edges) for name, (n, edges) in chapter_graphs().items()],
+    # Chomp: every position of every bar up to 4 x 7 (the page searches the bar itself)
+    *[
+        FixtureGame(
+            "chomp",
+            {"rows": m, "columns": n},
+            chomp.positions(m, n),
+            chomp.chomp_options,
+            canon="identity",
+            name=f"chomp {m}x{n}",
+        )
+        for m in range(1, chomp.WIDGET_ROWS + 1)
+        for n in range(1, chomp.WIDGET_COLUMNS + 1)
+    ],
 ]
 
 

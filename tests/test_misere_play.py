@@ -172,6 +172,7 @@ _CONSTRUCTORS = {
     r"Ruler\(": "ruler",
     r"TurningCorners\(": "corners",
     r"GreenHackenbush\(": "hackenbush",
+    r"Chomp\(": "chomp",
 }
 # Page games played as variants of a registered one (params), each needing a page of its own
 _VARIANTS = {"nimble-2", "twins", "graph-chips (annihilating)"}

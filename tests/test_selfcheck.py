@@ -118,6 +118,8 @@ FUNCTION_ANSWERS = {"ex-bouton-3"}
 # The self-checks added for issue 36 (ex-sg-2 among them, now judging the move too) are cross-checked here as well
 CASES.update(MORE_CASES)
 FUNCTION_ANSWERS |= MORE_FUNCTIONS
+# Chomp (issue 38): the winning move of the divisor game of 72, and the P-positions (a, b, 1)
+CASES.update({"ex-chomp-5": ([12], [12, 36]), "ex-chomp-7": ([(2, 2, 1), (3, 1, 1)], [(2, 2, 1)])})
 
 
 def answer(label: str, value: object) -> object:

@@ -378,6 +378,7 @@ console.log(JSON.stringify(out));
 
 def _every_page_game():
     from nimlib.boards import Northcott, Pawns, Trominoes
+    from nimlib.chomp import Chomp
     from nimlib.coins import MockTurtles, Ruler, TurningCorners
     from nimlib.fibonacci import FibonacciNim
     from nimlib.graph_games import NodeKayles, petersen
@@ -406,6 +407,7 @@ def _every_page_game():
         PlayWidget(GreenHackenbush([(0, 1), (1, 2), (0, 3), (3, 4), (3, 5)])),
         PlayWidget(FibonacciNim(12)),
         PlayWidget(NodeKayles(*petersen())),
+        PlayWidget(Chomp(4, 7)),
     ]
 
 

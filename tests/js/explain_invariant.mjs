@@ -29,6 +29,7 @@ export const ORACLE = {
   heaps: (p, move) => [move[0]],
   northcott: (p, move) => [move[0]],
   wythoff: () => [0],
+  chomp: () => [0],
   // steps i + 1 and i (numbered from 1): the even one counts; the k-th even step is component k - 1
   staircase: (p, [i]) => [((i + 1) % 2 === 0 ? i + 1 : i) / 2 - 1],
   kayles: (p, move) => [runOf(p.map(Boolean))[move[0]]],
@@ -158,7 +159,7 @@ export function explainProblems(def, position, params, { turn = "reader", isWinn
   if (def.id === "nim") {
     const [i] = Array.isArray(d.move.move[0]) ? d.move.move[0] : d.move.move;
     if (!html.includes(`<tr class="nimlib-chosen"><th>heap ${i}</th>`) || !stripTags(html).includes(`move: heap ${i} from`)) say(`the text does not name heap ${i}`);
-  } else if (def.id === "wythoff") {
+  } else if (def.id === "wythoff" || def.id === "chomp") {
     if (!html.includes(moveLabel)) say(`the text lacks ${d.move.label}`);
   } else {
     if (!html.includes(`<tr class="nimlib-chosen"><th>${label}</th>`)) say(`the table does not mark ${label}`);

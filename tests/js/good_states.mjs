@@ -46,4 +46,5 @@ export const GOOD = {
   hackenbush: [{ edges: [[0, 1], [1, 2], [1, 2]], coords: { 1: [0, 1], 2: [0, 2] } }, [0, 1, 2]],
   "fibonacci-nim": [{ heap: 20 }, [18, 4]],
   "node-kayles": [{ vertices: 5, edges: [[0, 1], [1, 2], [2, 3], [3, 4]], coords: [[0.1, 0.5], [0.3, 0.5], [0.5, 0.5], [0.7, 0.5], [0.9, 0.5]], title: "Node Kayles on a path" }, [0, 1, 3, 4]],
+  chomp: [{ rows: 4, columns: 7 }, [7, 7, 5, 2]],
 };

@@ -299,6 +299,7 @@ const DEALT = [
   ["wythoff", { board: 12 }, [7, 11]],
   ["staircase", { steps: 5, max_coins: 3 }, [1, 2, 3]],
   ["nimble", { length: 8, coins: 3 }, [2, 5]],
+  ["chomp", { rows: 4, columns: 7 }, [7, 7, 7, 7]],
 ];
 
 test("New game deals a position the reader can win (issue 23): N when the reader moves first, P for the computer when it does; a seed repeats its deals", () => {
