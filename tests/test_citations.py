@@ -43,6 +43,12 @@ CITED = [
         r"alternation of the genus in misère play \(Conway",
         r"genus alternation",
     ),
+    (
+        "20_partizan_bridge",
+        "Winning Ways",
+        r"simplicity rule, and that every Blue-Red Hackenbush position is a number \(\*Winning Ways\*, ch\. 2",
+        r"simplicity rule and the numbers of Blue-Red Hackenbush",
+    ),
 ]
 # Known only through a summary: (chapter, who, the summary's authors)
 THROUGH_SUMMARY = [("09_subtraction_periods", "Angela Siegel", "Sleator and Slusky")]
