@@ -478,17 +478,21 @@ class BlueRedHackenbush(Ruleset):
     ``pieces``: stalks (``"BRB"``) and trees (nested branches) standing side by side on the ground.
     The picture's edges are numbered 0, 1, ... (each piece from the ground up, depth first); an edge
     is ``(parent, child, colour)`` with vertex 0 the ground. A position is the sorted tuple of the
-    edges still standing (each joined to the ground) and the player to move (0 = Blue, the reader;
-    1 = Red, the computer); a move is ``(edge,)``, an edge of the mover's colour.
+    edges still standing (each joined to the ground) and the player to move (0 = the reader, who
+    plays the colour ``reader``, Blue by default; 1 = the computer, the other colour); a move is
+    ``(edge,)``, an edge of the mover's colour.
     """
 
     pieces: tuple = ("BRB", "RBB")
+    reader: str = "B"
     name: str = "Blue-Red Hackenbush"
     widget: ClassVar[str] = "blue-red-hackenbush"
     partizan: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         check_str(self.name, "name")
+        if self.reader not in COLOURS:
+            raise ValueError(f"reader must be 'B' (the reader plays Blue) or 'R' (Red), got {self.reader!r}")
         if isinstance(self.pieces, str) or not isinstance(self.pieces, Sequence):
             raise TypeError(f"pieces must be a sequence of stalks and trees, got {self.pieces!r:.60}")
         if not self.pieces:
@@ -537,7 +541,7 @@ class BlueRedHackenbush(Ruleset):
         if isinstance(standing, str | bytes) or not isinstance(standing, Sequence):
             raise TypeError(f"position[0] (edges standing) must be a sequence of edge numbers, got {standing!r:.60}")
         if player not in (0, 1) or isinstance(player, bool):
-            raise ValueError(f"position[1] (player) must be 0 (Blue) or 1 (Red), got {player!r}")
+            raise ValueError(f"position[1] (player) must be 0 (the reader) or 1 (the computer), got {player!r}")
         n = len(self.edges)
         for e in standing:
             if isinstance(e, bool) or not isinstance(e, int) or not 0 <= e < n:
@@ -550,9 +554,13 @@ class BlueRedHackenbush(Ruleset):
     def start(self):
         return tuple(range(len(self.edges))), 0
 
+    def colour(self, player: int) -> str:
+        """The colour player 0 (the reader) or 1 (the computer) cuts."""
+        return self.reader if player == 0 else ("R" if self.reader == "B" else "B")
+
     def moves(self, position):
         standing, player = self.check(position)
-        colour = COLOURS[player]
+        colour = self.colour(player)
         return [(e,) for e in standing if self.edges[e][2] == colour]
 
     def apply(self, position, move):
@@ -560,7 +568,7 @@ class BlueRedHackenbush(Ruleset):
         if not isinstance(move, tuple | list) or len(move) != 1 or move[0] not in standing:
             raise ValueError(f"move must be (edge,) with an edge standing, got {move!r:.60}")
         e = move[0]
-        if self.edges[e][2] != COLOURS[player]:
+        if self.edges[e][2] != self.colour(player):
             raise ValueError(f"edge {e} is {'blue' if self.edges[e][2] == 'B' else 'red'}: not the mover's colour")
         return self._grounded(x for x in standing if x != e), 1 - player
 
@@ -591,7 +599,7 @@ class BlueRedHackenbush(Ruleset):
         best = None
         for m in self.moves(position):
             v = self.value(self.apply(position, m))
-            key = v if player == 1 else -v  # Red wants the value small, Blue large
+            key = v if self.colour(player) == "R" else -v  # Red wants the value small, Blue large
             if best is None or key < best[0]:
                 best = (key, m)
         if best is None or best[0] > 0:
@@ -615,7 +623,11 @@ class BlueRedHackenbush(Ruleset):
         return (data[0],)
 
     def widget_params(self) -> dict[str, JSON]:
-        return {"edges": [[p, c] for p, c, _ in self.edges], "colours": "".join(c for *_, c in self.edges)}
+        return {
+            "edges": [[p, c] for p, c, _ in self.edges],
+            "colours": "".join(c for *_, c in self.edges),
+            "reader": self.reader,
+        }
 
 
 def _branches(spec: object, where: str) -> list[tuple[str, object]]:

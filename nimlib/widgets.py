@@ -35,6 +35,7 @@ PAGE_GAMES = frozenset(
         "misere-dawson", "misere-kayles",
         "misere-moore", "misere-nim", "mock-turtles", "moore", "nim", "nimble", "northcott", "pawns", "ruler",
         "staircase", "subtraction", "trominoes", "turtles", "wythoff",
+        "blue-red-hackenbush",  # issue #38: the partizan bridge (nimlib.partizan.BlueRedHackenbush)
     }
 )  # fmt: skip
 MAX_HEAP = 2**53 - 1  # the largest integer a JSON number (a JavaScript double) holds exactly

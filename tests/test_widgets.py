@@ -380,6 +380,7 @@ def _every_page_game():
     from nimlib.boards import Northcott, Pawns, Trominoes
     from nimlib.coins import MockTurtles, Ruler, TurningCorners
     from nimlib.hackenbush import GreenHackenbush
+    from nimlib.partizan import BlueRedHackenbush
     from nimlib.rulesets import HeapGame, TakeRule
     from nimlib.wythoff import Wythoff
 
@@ -402,6 +403,7 @@ def _every_page_game():
         PlayWidget(TurningCorners(4, 4)),
         PlayWidget(Wythoff()),
         PlayWidget(GreenHackenbush([(0, 1), (1, 2), (0, 3), (3, 4), (3, 5)])),
+        PlayWidget(BlueRedHackenbush(pieces=("BRB", "RBB", "BR"))),
     ]
 
 

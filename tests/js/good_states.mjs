@@ -44,4 +44,5 @@ export const GOOD = {
   "graph-chips": [{ vertices: [0, 1, 2], edges: [[0, 1], [1, 2], [0, 2]], values: [[0, 2], [1, 1], [2, 0]], annihilate: false }, [0, 1]],
   wythoff: [{ board: 8 }, [5, 7]],
   hackenbush: [{ edges: [[0, 1], [1, 2], [1, 2]], coords: { 1: [0, 1], 2: [0, 2] } }, [0, 1, 2]],
+  "blue-red-hackenbush": [{ edges: [[0, 1], [1, 2], [2, 3], [0, 4], [4, 5]], colours: "BRBRB", reader: "B" }, [0, 1, 2, 3, 4]],
 };
