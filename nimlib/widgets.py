@@ -767,7 +767,7 @@ class PuzzleWidget(_GuardedMessages, anywidget.AnyWidget):
         return "P" if _is_p(self._rules, position, self._known) else "N"
 
 
-DRILL_SKILLS = ("mex", "nim-sum", "winning-move", "sum", "nim-product", "quotient")  # drill.js DRILL_SKILLS
+DRILL_SKILLS = ("mex", "nim-sum", "winning-move", "sum", "nim-product", "quotient", "stalk-value")  # drill.js
 DRILL_LEVELS = 5  # drill.js DRILL_LEVELS
 DRILL_KEYS = ("level", "streak", "solved")  # what the page writes in drill mode (drill.js persist)
 DRILL_MAX_ELEMENTS = 128  # drill.js DRILL_MAX_ELEMENTS: a saved quotient's elements (its monoid check is n**3)

@@ -40,6 +40,7 @@ DRILL_PAGES = {
     "notebooks/13_coin_turning.html": "nim-product",
     "notebooks/15_hackenbush.html": "sum",
     "notebooks/16_misere_beyond_nim.html": "quotient",
+    "notebooks/20_partizan_bridge.html": "stalk-value",
 }
 
 # The drill's problem, its saved params (from the page's widget state, by the view that follows its host),
