@@ -40,6 +40,7 @@ from .game import JSON, Ruleset, to_json
 __all__ = [
     "MAX_EDGES",
     "MAX_PICTURE_EDGES",
+    "MAX_PIECE_POSITIONS",
     "MAX_SEARCH_EDGES",
     "STAR",
     "ZERO",
@@ -72,6 +73,10 @@ Tree = tuple  # branches (colour, Tree), sorted
 MAX_EDGES = 200  # edges in one stalk or tree whose value is computed
 MAX_SEARCH_EDGES = 24  # edges in all in a sum searched edge by edge
 MAX_PICTURE_EDGES = 24  # edges of a picture played in the widget (the page searches values the same way)
+# positions of one piece (the edges above one ground edge) of a picture: the page values each by the simplicity
+# rule over its positions, so a bushy tree (a root edge with 23 leaves has 2^23) is refused up front; at 1,024
+# (a root edge with 10 leaves) the page's first reply took 0.45 s under node on this shared 2-core machine
+MAX_PIECE_POSITIONS = 1024
 MAX_GAME_SIZE = 20_000  # distinct positions in a game form (game, number_game, tree_game)
 OUTCOMES = ("L", "R", "N", "P")  # the four outcome classes
 
@@ -516,6 +521,16 @@ class BlueRedHackenbush(Ruleset):
                 raise ValueError(f"pieces may have at most {MAX_PICTURE_EDGES} edges in all, got more")
         if not edges:
             raise ValueError("pieces must have at least one edge")
+        above: list[int] = [1] * len(edges)  # positions of the piece above and including each edge, with it standing
+        for i in range(len(edges) - 1, -1, -1):
+            for j in range(i + 1, len(edges)):
+                if edges[j][0] == i + 1:
+                    above[i] *= 1 + above[j]
+            if above[i] > MAX_PIECE_POSITIONS:
+                raise ValueError(
+                    f"pieces: the tree above edge {i} has {above[i]} positions; at most {MAX_PIECE_POSITIONS} "
+                    "(the page values each piece over its positions)"
+                )
         object.__setattr__(self, "pieces", tuple(self.pieces))
         object.__setattr__(self, "_edges", tuple(edges))
 

@@ -20,6 +20,7 @@
 import { register, escapeHtml, stateKind, stateNaturalsError } from "../core.js";
 
 export const BR_MAX_EDGES = 24; // nimlib.partizan.MAX_PICTURE_EDGES
+export const BR_MAX_PIECE_POSITIONS = 1024; // nimlib.partizan.MAX_PIECE_POSITIONS: positions of one piece, valued by search
 const BR_UNIT = 48; // pixels per layout unit
 const BR_SVG = "http://www.w3.org/2000/svg";
 const BR_CSS = `
@@ -441,6 +442,11 @@ export function brValidate(position, params) {
     if (bad || edges[i].length !== 2) return bad || `edge ${i} must be [parent, child]`;
     const [p, c] = edges[i];
     if (c !== i + 1 || !(p === 0 || p <= i)) return `edge ${i} must be [parent, ${i + 1}] with parent 0 or the top of an earlier edge`;
+  }
+  const above = edges.map(() => 1); // positions of the piece above and including each edge, with it standing
+  for (let i = edges.length - 1; i >= 0; i--) {
+    for (let j = i + 1; j < edges.length; j++) if (edges[j][0] === i + 1) above[i] *= 1 + above[j];
+    if (above[i] > BR_MAX_PIECE_POSITIONS) return `the tree above edge ${i} has more than ${BR_MAX_PIECE_POSITIONS} positions`;
   }
   if (position === undefined) return null;
   const shape = stateNaturalsError(position, "the edges standing", { most: edges.length, max: Math.max(0, edges.length - 1) });
