@@ -236,3 +236,21 @@ def test_bad_input_is_named():
         P.born_by(3)
     with pytest.raises(ValueError, match="colour"):
         P.tree([("G", [])])
+
+
+def test_the_play_widget_plays_either_colour():
+    """PlayWidget on BlueRedHackenbush: the reader's colour is params.reader, and the computer's replies win."""
+    from nimlib.widgets import PlayWidget
+
+    for reader, first in (("B", [2]), ("R", [1])):
+        game = P.BlueRedHackenbush(pieces=("BRB", "RBB", "BR"), reader=reader)
+        widget = PlayWidget(game, seed=1)
+        assert widget.params["reader"] == reader and widget.params["colours"] == "BRBRBBBR"
+        assert widget.play(first)
+        reply = widget.history[-1]
+        assert reply["player"] == "computer" and game.edges[reply["move"][0]][2] != reader
+        # the computer's reply is the one the value rule picks, and it wins where a win exists
+        before = (tuple(reply["before"]), 1)
+        assert [reply["move"][0]] == list(game.winning_move(before) or game.moves(before)[0])
+    with pytest.raises(ValueError, match="reader"):
+        P.BlueRedHackenbush(reader="G")
