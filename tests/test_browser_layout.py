@@ -82,7 +82,7 @@ const inner = (node) => {
   return r.left + board.clientLeft + board.clientWidth - parseFloat(getComputedStyle(board).paddingRight);
 };
 const out = [];
-for (const p of document.querySelectorAll('.nimlib-graph, .nimlib-hackenbush')) {
+for (const p of document.querySelectorAll('.nimlib-graph, .nimlib-hackenbush, .nimlib-br-pic')) {
   const r = p.getBoundingClientRect();
   out.push({kind: p.className, width: Math.round(r.width), past: Math.round(r.right - inner(p))});
   for (const pick of p.querySelectorAll('.nimlib-pick')) {
@@ -99,7 +99,9 @@ return out;
 """
 
 
-@pytest.mark.parametrize("page", ["notebooks/07_chips_on_graphs.html", "notebooks/15_hackenbush.html"])
+@pytest.mark.parametrize(
+    "page", ["notebooks/07_chips_on_graphs.html", "notebooks/15_hackenbush.html", "notebooks/20_partizan_bridge.html"]
+)
 def test_pictures_fit_a_phone_and_no_button_covers_another(browser, server, page):  # noqa: F811
     try:
         browser.set_window_size(390, 900)

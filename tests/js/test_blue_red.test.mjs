@@ -145,6 +145,10 @@ test("a mounted game: only the reader's colour is a button, the computer answers
   const w = mountWidget({ game: "blue-red-hackenbush", params, position: [0, 1, 2] });
   const buttons = w.root.querySelectorAll("button[data-move]").map((b) => b.getAttribute("data-move"));
   assert.deepEqual(buttons.sort(), ["[0]", "[2]"]);
+  // every edge's mark is placed (in % of the picture): a vertex without a height once gave top: NaN%
+  const marks = w.root.querySelectorAll("[data-colour]");
+  assert.equal(marks.length, 3);
+  for (const m of marks) assert.match(m.getAttribute("style"), /^left: calc\(\d+\.\d{3}% - 14px\); top: calc\(\d+\.\d{3}% - 12px\)$/);
   w.click("button[data-move='[0]']");
   await settle();
   assert.deepEqual(w.model.get("position"), [2]); // the computer cut its red edge

@@ -21,10 +21,10 @@ import { register, escapeHtml, stateKind, stateNaturalsError } from "../core.js"
 
 export const BR_MAX_EDGES = 24; // nimlib.partizan.MAX_PICTURE_EDGES
 export const BR_MAX_PIECE_POSITIONS = 1024; // nimlib.partizan.MAX_PIECE_POSITIONS: positions of one piece, valued by search
-const BR_UNIT = 48; // pixels per layout unit
+const BR_UNIT = 52; // pixels per layout unit
 const BR_SVG = "http://www.w3.org/2000/svg";
 const BR_CSS = `
-.nimlib-br { position: relative; max-width: 100%; }
+.nimlib-br-pic { position: relative; max-width: 100%; }
 .nimlib-play .nimlib-br .nimlib-br-edge, .nimlib-puzzle .nimlib-br .nimlib-br-edge, .nimlib-br .nimlib-br-mark {
   position: absolute; min-width: 28px; height: 24px; min-height: 24px; padding: 0 3px; border-radius: 12px;
   font: bold 12px/20px ui-monospace, monospace; text-align: center; box-sizing: border-box; }
@@ -342,6 +342,7 @@ function brLayout(edges) {
     x.set(v, (Math.min(...xs) + Math.max(...xs)) / 2);
   };
   for (const i of children.get(0)) {
+    y.set(edges[i][1], 1); // the ground edges' tops stand one unit up
     place(edges[i][1]);
     slot += 0.4; // a little room between pieces
   }
@@ -378,8 +379,10 @@ function brDraw(position, params, view) {
   };
   add("rect", { x: left, y: 0, width: right - left, height: 0.3, fill: "#999" });
   add("line", { x1: left, y1: 0, x2: right, y2: 0, stroke: "#444", "stroke-width": 0.05 });
-  const box = view.el("div", { className: "nimlib-br", style: `width: ${Math.round(width)}px` });
+  // the marks sit in % of the picture's box, which holds the picture alone (the help text comes after it)
+  const box = view.el("div", { className: "nimlib-br" });
   box.append(view.el("style", { text: BR_CSS }));
+  const pic = view.el("div", { className: "nimlib-br-pic", style: `width: ${Math.round(width)}px` });
   const pct = (value, whole) => `${((100 * value) / whole).toFixed(3)}%`;
   const marks = [];
   for (const i of shown) {
@@ -403,8 +406,9 @@ function brDraw(position, params, view) {
       "data-state": up ? "standing" : "cut",
     });
     if (!up) continue;
-    const mx = (x1 + x2) / 2;
-    const my = (y1 + y2) / 2;
+    // the mark sits 62% of the way up its edge: two edges leaving one vertex sideways get marks 0.62 units apart
+    const mx = x1 + 0.62 * (x2 - x1);
+    const my = y1 + 0.62 * (y2 - y1);
     const text = `${colours[i]}${i}`;
     const where = `left: calc(${pct(mx - left, right - left)} - 14px); top: calc(${pct(top - my, top + 0.3)} - 12px)`;
     let mark;
@@ -420,7 +424,8 @@ function brDraw(position, params, view) {
   for (const [v, vx] of x) {
     if (v !== 0 && shown.some((i) => edges[i][1] === v || edges[i][0] === v)) add("circle", { cx: vx, cy: -y.get(v), r: 0.06, fill: "#222" });
   }
-  box.append(svg, ...marks);
+  pic.append(svg, ...marks);
+  box.append(pic);
   box.append(
     view.el("p", {
       className: "nimlib-help",
