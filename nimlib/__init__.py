@@ -22,6 +22,8 @@ Map of the package:
   (imported on request: ``from nimlib.selfcheck import check``)
 - ``wythoff``, ``coins``, ``hackenbush``: Wythoff's game, coin-turning games and nim
   multiplication, Green Hackenbush (the colon and fusion principles)
+- ``partizan``: partizan games ``{L | R}``, outcome classes, numbers and the simplicity rule, Blue-Red
+  Hackenbush (imported on request: ``from nimlib import partizan``)
 - ``subtraction``: subtraction games' periods (the pigeonhole bound), all-but games
 - ``misere``, ``quotient``: misère Grundy values, Conway's genus, misère quotients
 - ``engine`` (numpy, numba): fast Grundy sequences, streaming and certified

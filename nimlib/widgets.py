@@ -38,6 +38,7 @@ PAGE_GAMES = frozenset(
         "fibonacci-nim",
         "node-kayles",
         "chomp",
+        "blue-red-hackenbush",  # issue #38: the partizan bridge (nimlib.partizan.BlueRedHackenbush)
     }
 )  # fmt: skip
 MAX_HEAP = 2**53 - 1  # the largest integer a JSON number (a JavaScript double) holds exactly
@@ -769,7 +770,16 @@ class PuzzleWidget(_GuardedMessages, anywidget.AnyWidget):
         return "P" if _is_p(self._rules, position, self._known) else "N"
 
 
-DRILL_SKILLS = ("mex", "nim-sum", "winning-move", "sum", "nim-product", "quotient", "zeckendorf")  # drill.js
+DRILL_SKILLS = (
+    "mex",
+    "nim-sum",
+    "winning-move",
+    "sum",
+    "nim-product",
+    "quotient",
+    "zeckendorf",
+    "stalk-value",
+)  # drill.js
 DRILL_LEVELS = 5  # drill.js DRILL_LEVELS
 DRILL_KEYS = ("level", "streak", "solved")  # what the page writes in drill mode (drill.js persist)
 DRILL_MAX_ELEMENTS = 128  # drill.js DRILL_MAX_ELEMENTS: a saved quotient's elements (its monoid check is n**3)

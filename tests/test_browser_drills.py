@@ -41,6 +41,7 @@ DRILL_PAGES = {
     "notebooks/15_hackenbush.html": "sum",
     "notebooks/16_misere_beyond_nim.html": "quotient",
     "notebooks/17_fibonacci_nim.html": "zeckendorf",
+    "notebooks/20_partizan_bridge.html": "stalk-value",
 }
 
 # The drill's problem, its saved params (from the page's widget state, by the view that follows its host),

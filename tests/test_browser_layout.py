@@ -82,7 +82,7 @@ const inner = (node) => {
   return r.left + board.clientLeft + board.clientWidth - parseFloat(getComputedStyle(board).paddingRight);
 };
 const out = [];
-for (const p of document.querySelectorAll('.nimlib-graph, .nimlib-hackenbush, .nimlib-nk')) {
+for (const p of document.querySelectorAll('.nimlib-graph, .nimlib-hackenbush, .nimlib-nk, .nimlib-br-pic')) {
   const r = p.getBoundingClientRect();
   out.push({kind: p.className, width: Math.round(r.width), past: Math.round(r.right - inner(p))});
   for (const pick of p.querySelectorAll('.nimlib-pick')) {
@@ -100,7 +100,13 @@ return out;
 
 
 @pytest.mark.parametrize(
-    "page", ["notebooks/07_chips_on_graphs.html", "notebooks/15_hackenbush.html", "notebooks/19_graph_games.html"]
+    "page",
+    [
+        "notebooks/07_chips_on_graphs.html",
+        "notebooks/15_hackenbush.html",
+        "notebooks/19_graph_games.html",
+        "notebooks/20_partizan_bridge.html",
+    ],
 )
 def test_pictures_fit_a_phone_and_no_button_covers_another(browser, server, page):  # noqa: F811
     try:

@@ -48,6 +48,12 @@ CITED = [
         r"PSPACE-completeness of Geography and Node Kayles \(Schaefer 1978",
         r"PSPACE-completeness of Geography and Node Kayles \(Schaefer",
     ),
+    (
+        "20_partizan_bridge",
+        "Winning Ways",
+        r"simplicity rule, and that every Blue-Red Hackenbush position is a number \(\*Winning Ways\*, ch\. 2",
+        r"simplicity rule and the numbers of Blue-Red Hackenbush",
+    ),
 ]
 # Known only through a summary: (chapter, who, the summary's authors)
 THROUGH_SUMMARY = [("09_subtraction_periods", "Angela Siegel", "Sleator and Slusky")]

@@ -235,7 +235,7 @@ def test_the_references_table_follows_the_table_of_contents():
         cells = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
         labels.append(re.match(r"\((ch-[\w-]+)\)=", "".join(cells[0]["source"])).group(1))
     rows = re.findall(r"^\| \{ref\}`(ch-[\w-]+)` \|", REFERENCES, re.M)
-    assert rows == labels and len(rows) == 22
+    assert rows == labels and len(rows) == len(files) == 22
 
 
 def test_the_engine_row_and_the_bibliography_name_every_engine_source():

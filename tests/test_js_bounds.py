@@ -21,6 +21,7 @@ from nimlib.coins import MockTurtles, Ruler, TurningCorners
 from nimlib.graph_games import MAX_WIDGET_VERTICES, NodeKayles
 from nimlib.hackenbush import GreenHackenbush
 from nimlib.nim import Nim
+from nimlib.partizan import MAX_PICTURE_EDGES, MAX_PIECE_POSITIONS, BlueRedHackenbush
 from nimlib.rulesets import laskers_nim
 from nimlib.widgets import PlayWidget
 from nimlib.wythoff import Wythoff
@@ -39,7 +40,7 @@ const load = (f) => import(pathToFileURL(`${dir}/${f}`));
 const out = {};
 for (const f of ["core.js", "puzzle.js", "games/nim.js", "games/heaps.js", "games/strips.js", "games/misere_strips.js",
   "games/trominoes.js", "games/coins.js", "games/turning.js", "games/northcott.js", "games/pawns.js", "games/graphs.js",
-  "games/hackenbush.js", "games/wythoff.js", "games/node_kayles.js"]) {
+  "games/hackenbush.js", "games/wythoff.js", "games/node_kayles.js", "games/blue_red.js"]) {
   for (const [name, value] of Object.entries(await load(f))) if (typeof value === "number") out[name] = value;
 }
 console.log(JSON.stringify(out));
@@ -104,6 +105,8 @@ PAST = {
     "corners": lambda page: TurningCorners(rows=page["TURNING_MAX_SIDE"] + 1, columns=2),
     "hackenbush edges": lambda page: GreenHackenbush([(0, v) for v in range(1, page["HB_MAX_EDGES"] + 2)]),
     "node kayles vertices": lambda page: NodeKayles(page["NK_MAX_VERTICES"] + 1, []),
+    "blue-red edges": lambda page: BlueRedHackenbush(pieces=("B" * (page["BR_MAX_EDGES"] + 1),)),
+    "blue-red bushy tree": lambda page: BlueRedHackenbush(pieces=([("B", [("R", [])] * 11)],)),
 }
 
 
@@ -179,3 +182,12 @@ def test_chomp_bar_limits_are_the_same_on_both_sides():
         PlayWidget(chomp.Chomp(5, 7))
     with pytest.raises(ValueError, match="at most 4 x 7"):
         PlayWidget(chomp.Chomp(4, 8))
+
+
+@needs_node
+def test_blue_red_limits_are_pythons(page):
+    """Blue-Red Hackenbush: the most edges and the most positions of one piece are the same numbers on both sides."""
+    assert (page["BR_MAX_EDGES"], page["BR_MAX_PIECE_POSITIONS"]) == (MAX_PICTURE_EDGES, MAX_PIECE_POSITIONS)
+    # at the limits Python accepts: a stalk of 24 edges, and a tree of 10 leaves on one edge (2^10 positions)
+    assert len(PlayWidget(BlueRedHackenbush(pieces=("BR" * 12,))).position) == MAX_PICTURE_EDGES
+    assert BlueRedHackenbush(pieces=([("B", [("R", [])] * 10)],)).edges[0] == (0, 1, "B")

@@ -116,8 +116,37 @@ def fixture(seed: int = 30) -> dict:
             assert isp == q.is_p_position(runs)
             cases.append({"rows": list(runs), "element": q.element(runs), "isP": isp})
         quotients.append({"code": code, "params": misere_quotient_params(game, bound), "cases": cases})
+    stalk_values = []
+    for _ in range(300):
+        stalks = ["".join(rng.choice("BR") for _ in range(rng.randint(1, 7))) for _ in range(rng.randint(1, 3))]
+        stalk_values.append(_stalk_case(stalks))
     return {"mex": mexes, "fill": fills, "nimSum": sums, "moves": moves, "kayles": rows, "trees": trees,
-            "products": products, "quotients": quotients}  # fmt: skip
+            "products": products, "quotients": quotients, "stalkValues": stalk_values}  # fmt: skip
+
+
+def _stalk_case(stalks: list[str]) -> dict:
+    """nimlib.partizan's stalk values of a sum of stalks, and the sums two wrong rules give (the drill names them)."""
+    from fractions import Fraction
+
+    from nimlib.partizan import stalk_value
+
+    def no_halving(s: str) -> Fraction:
+        return Fraction(sum(1 if c == "B" else -1 for c in s))
+
+    def from_ground(s: str) -> Fraction:
+        return sum(((1 if c == "B" else -1) * Fraction(1, 2**i) for i, c in enumerate(s)), Fraction(0))
+
+    values = [stalk_value(s) for s in stalks]
+    total = sum(values, Fraction(0))
+    wrong = {
+        name: sum(map(f, stalks), Fraction(0)) for name, f in (("no-halving", no_halving), ("from-ground", from_ground))
+    }
+    return {
+        "stalks": stalks,
+        "values": [[v.numerator, v.denominator] for v in values],
+        "total": [total.numerator, total.denominator],
+        "wrong": {k: [v.numerator, v.denominator] for k, v in wrong.items()},
+    }
 
 
 def test_fixture_bites():
@@ -139,5 +168,7 @@ def test_drills_agree_with_nimlib_and_the_checker_bites(tmp_path):
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     out = result.stdout
     assert "drill.js: 0 failures" in out, out
-    for planted in ("mex is the largest value plus one", "diagnosis names column 2^0", "Moore's test mod k"):
+    planted_list = ("mex is the largest value plus one", "diagnosis names column 2^0", "Moore's test mod k",
+                    "stalks halved from the ground")  # fmt: skip
+    for planted in planted_list:
         assert f"planted {planted}: caught" in out, out

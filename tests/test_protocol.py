@@ -21,6 +21,7 @@ from nimlib.boards import (
     Trominoes,
     TurningTurtles,
 )
+from nimlib.partizan import BlueRedHackenbush
 
 DAG = {0: (1, 2, 3), 1: (3, 4), 2: (4, 5), 3: (5,), 4: (5, 6), 5: (), 6: (), 7: (2, 6)}
 
@@ -143,6 +144,7 @@ ENCODED = [
     (rulesets.laskers_nim, (3, 5), "lasker"),
     (rulesets.grundys_game, (7,), "grundy"),
     (rulesets.subtraction({1, 2}), (4,), "subtraction"),
+    (BlueRedHackenbush(pieces=("BRB", "RB")), ((0, 1, 2, 3, 4), 0), "blue-red-hackenbush"),
 ]
 
 

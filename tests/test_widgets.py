@@ -383,6 +383,7 @@ def _every_page_game():
     from nimlib.fibonacci import FibonacciNim
     from nimlib.graph_games import NodeKayles, petersen
     from nimlib.hackenbush import GreenHackenbush
+    from nimlib.partizan import BlueRedHackenbush
     from nimlib.rulesets import HeapGame, TakeRule
     from nimlib.wythoff import Wythoff
 
@@ -408,6 +409,7 @@ def _every_page_game():
         PlayWidget(FibonacciNim(12)),
         PlayWidget(NodeKayles(*petersen())),
         PlayWidget(Chomp(4, 7)),
+        PlayWidget(BlueRedHackenbush(pieces=("BRB", "RBB", "BR"))),
     ]
 
 

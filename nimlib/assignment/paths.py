@@ -48,6 +48,16 @@ SIX_WEEKS: list[list[tuple[str, list[str]]]] = [
 
 PATHS: dict[int, list[list[tuple[str, list[str]]]]] = {4: FOUR_WEEKS, 6: SIX_WEEKS}
 
+# An alternative last lecture of the 6-week path (issue #38): the bridge to partizan games instead of misère play
+# beyond Nim. The course page lists it under the path and checks it against the dependency graph; the path's
+# own lectures (and so the week sheets and assignments) stay as they are.
+SIX_WEEKS_PARTIZAN_LAST: list[tuple[str, list[str]]] = [
+    (
+        "ch-partizan",
+        ["Two players", "Four outcome classes", "Sums, and why", "Numbers and the simplicity", "Blue-Red Hackenbush"],
+    )
+]
+
 
 def week_lectures(path: int, week: int) -> list[list[tuple[str, list[str]]]]:
     """The two lectures of ``week`` (1-based) on the ``path``-week path; ValueError outside it."""

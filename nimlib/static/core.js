@@ -814,7 +814,9 @@ export function mount(model, root) {
     const w = winner(def, position, params, history, computerFirst);
     if (!w) return null;
     if (twoPlayer()) return `Game over: ${who(w)} wins.`;
-    return w === "reader" ? "Game over: you win." : "Game over: the computer wins.";
+    // a partizan game may name the sides (Blue-Red Hackenbush: "Blue", "Red"): an optional hook, words added at the end
+    const side = def.sideName ? ` (${def.sideName(w, params)})` : "";
+    return w === "reader" ? `Game over: you win${side}.` : `Game over: the computer wins${side}.`;
   }
 
   function readerMove(move) {

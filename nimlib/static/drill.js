@@ -8,7 +8,7 @@
 // tests/test_js_drills.py checks both against nimlib on generated fixtures (tests/js/drill_check.mjs).
 import { makeRng, el, escapeHtml, plural, readTokens, readWhole } from "./core.js";
 
-export const DRILL_SKILLS = ["mex", "nim-sum", "winning-move", "sum", "nim-product", "quotient", "zeckendorf"];
+export const DRILL_SKILLS = ["mex", "nim-sum", "winning-move", "sum", "nim-product", "quotient", "zeckendorf", "stalk-value"];
 export const DRILL_LEVELS = 5; // levels 1..5
 export const DRILL_RUN = 3; // right answers in a row that move the reader up a level
 const DRILL_TITLES = {
@@ -19,6 +19,7 @@ const DRILL_TITLES = {
   "nim-product": "nim-multiplication",
   quotient: "misère quotient arithmetic",
   zeckendorf: "Zeckendorf sums and Fibonacci Nim",
+  "stalk-value": "the value of Blue-Red Hackenbush stalks",
 };
 
 // ---------------------------------------------------------------- arithmetic
@@ -193,7 +194,65 @@ export function drillProblem(skill, level, rng, params = {}) {
     return { skill, rows: Array.from({ length: count }, () => drillInt(rng, 1, q.bound)).sort((p, r) => p - r) };
   }
   if (skill === "zeckendorf") return drillZeckProblem(L, rng);
+  if (skill === "stalk-value") {
+    // Blue-Red Hackenbush stalks (colours from the ground up): one stalk at levels 1-2, then sums; from level 2
+    // every stalk changes colour (the halving is what is practised)
+    const count = L <= 2 ? 1 : L === 5 ? 3 : 2;
+    const stalks = Array.from({ length: count }, () => {
+      for (;;) {
+        const n = drillInt(rng, 2, 2 + L);
+        const word = Array.from({ length: n }, () => (rng() < 0.5 ? "B" : "R")).join("");
+        if (L === 1 || /BR|RB/.test(word)) return word;
+      }
+    });
+    return { skill, stalks };
+  }
   throw new Error(`no drill called ${JSON.stringify(skill)}`);
+}
+
+// ---------------------------------------------------------------- Blue-Red Hackenbush stalks (exact: dyadic doubles)
+
+/**
+ * The terms of a stalk's value under a rule: "right" (Berlekamp's sign expansion: +-1 up to the first change of
+ * colour, then each edge half the one before), or the mistakes the drill names: "no-halving" (+-1 each),
+ * "from-ground" (halving from the second edge on), "late" (the first edge of the other colour counted +-1).
+ */
+export function drillStalkTerms(word, rule = "right") {
+  const terms = [];
+  let weight = 1;
+  let changed = false;
+  for (let i = 0; i < word.length; i++) {
+    const starts = !changed && i > 0 && word[i] !== word[0];
+    if (starts) changed = true;
+    if (rule === "from-ground" ? i > 0 : rule === "no-halving" ? false : rule === "late" ? changed && !starts : changed) weight /= 2;
+    terms.push(word[i] === "B" ? weight : -weight);
+  }
+  return terms;
+}
+
+const drillSumOf = (list) => list.reduce((x, t) => x + t, 0);
+
+/** A dyadic number as the drill writes it: "3/4", "−5/2", "2". */
+export function drillDyadic(x) {
+  if (x === 0) return "0";
+  let d = 1;
+  while (!Number.isInteger(x * d) && d < 2 ** 30) d *= 2;
+  const n = Math.abs(x * d);
+  return `${x < 0 ? "−" : ""}${d === 1 ? n : `${n}/${d}`}`;
+}
+
+/** The reader's number: a whole number, a fraction a/b (b a power of 2 up to 2^20), or a decimal; null if none. */
+export function drillReadDyadic(text) {
+  const t = readTokens(String(text ?? "")).join("").replace(/[−–]/g, "-");
+  if (t.length > 24) return null;
+  let m = t.match(/^(-?)(\d+)\/(\d+)$/);
+  if (m) {
+    const d = Number(m[3]);
+    if (d < 1 || d > 2 ** 20) return null;
+    return (m[1] ? -1 : 1) * (Number(m[2]) / d);
+  }
+  m = t.match(/^-?\d+(\.\d+)?$/);
+  return m ? Number(t) : null;
 }
 
 /** ONE computation per problem: the right answer (as the inputs hold it) and the data every diagnosis words. */
@@ -224,6 +283,15 @@ export function drillSolve(problem, params = {}) {
   if (p.skill === "nim-product") {
     const value = drillNimProduct(p.a, p.b);
     return { value, fields: { value: String(value) } };
+  }
+  if (p.skill === "stalk-value") {
+    const parts = p.stalks.map((word) => {
+      const terms = drillStalkTerms(word);
+      const change = word.split("").findIndex((c) => c !== word[0]); // 0-based index of the first edge of the other colour, -1 if none
+      return { word, terms, value: drillSumOf(terms), change };
+    });
+    const value = drillSumOf(parts.map((c) => c.value));
+    return { parts, value, fields: { value: drillDyadic(value) } };
   }
   if (p.skill === "quotient") {
     const q = params.quotient;
@@ -377,6 +445,23 @@ export function drillJudge(problem, fields, params = {}) {
     const w = drillColumnWords(values, a, s.value, s.parts.map((c) => c.label));
     return { correct: false, column: w.column, text: `The values are ${s.parts.map((c) => `${c.label}: ${c.value}`).join(", ")}; in their nim-sum ${w.text}, but your answer has ${(a >> w.column) & 1} there.` };
   }
+  if (p.skill === "stalk-value") {
+    const a = drillReadDyadic(fields.value);
+    if (a === null) return { refused: "Type the value as a whole number or a fraction such as 3/4 or −5/2." };
+    const terms = (c) => c.terms.map((t) => `${t < 0 ? "−" : "+"}${drillDyadic(Math.abs(t))}`).join(" ");
+    const sum = p.stalks.length > 1 ? "the sum" : "the stalk";
+    if (a === s.value) return { correct: true, text: `Right: ${s.parts.map((c) => `${c.word} = ${terms(c)} = ${drillDyadic(c.value)}`).join("; ")}${p.stalks.length > 1 ? `; ${sum} is worth ${drillDyadic(s.value)}` : ""}.` };
+    // the mistakes, each the whole answer under one wrong rule (the same for every stalk)
+    const under = (rule) => drillSumOf(p.stalks.map((w) => drillSumOf(drillStalkTerms(w, rule))));
+    const changing = s.parts.find((c) => c.change > 0);
+    const at = changing ? `${changing.word} changes colour at its edge ${changing.change + 1} (from the ground)` : "";
+    if (changing && a === under("no-halving")) return { correct: false, text: `After the first change of colour each edge counts half the one before: ${at}, so that edge counts ±1/2, the next ±1/4, and so on.` };
+    if (a === under("from-ground")) return { correct: false, text: `The edges before the first change of colour count ±1 each; the halving starts only at the first edge of the other colour${changing ? `: ${at}` : " (a stalk of one colour never halves: every edge counts ±1)"}.` };
+    if (changing && a === under("late")) return { correct: false, text: `The first edge of the other colour already counts ±1/2, not ±1: ${at}.` };
+    if (a === -s.value && s.value !== 0) return { correct: false, text: "Blue edges count +, red edges −: your answer has the right size and the wrong sign." };
+    const where = s.parts.map((c) => (c.change > 0 ? `${c.word}: ±1 for ${c.change === 1 ? "edge 1" : `edges 1 to ${c.change}`}, then ±1/2, ±1/4, … from edge ${c.change + 1}` : `${c.word}: one colour, ±1 per edge`)).join("; ");
+    return { correct: false, text: `Not yet. Write each stalk's terms (+ for blue, − for red) and add them: ${where}.` };
+  }
   if (p.skill === "nim-product") {
     const a = drillWhole(fields.value);
     if (a === null) return { refused: "Type a whole number: the nim-product." };
@@ -462,6 +547,7 @@ export function drillWrongFields(problem, params = {}) {
     return Object.fromEntries(problem.heaps.map((h, m) => [`heap${m}`, String(m === 0 ? h + 1 : h)]));
   } else if (problem.skill === "quotient") f.portion = s.inP ? "N" : "P";
   else if (problem.skill === "zeckendorf") f.take = s.take === null ? "1" : "none";
+  else if (problem.skill === "stalk-value") f.value = drillDyadic(s.value + 1);
   else f.value = String(s.value + 1);
   return f;
 }
@@ -733,6 +819,14 @@ function drawProblem(doc, part, prompt, inputs, p, params) {
       table(["⊗", "0", "1", "2", "3"], [0, 1, 2, 3].map((a) => [a, ...[0, 1, 2, 3].map((b) => drillNimProduct(a, b))])),
     ];
     controls = [field("value", `${p.a} ⊗ ${p.b} =`, { inputmode: "numeric", size: "4" })];
+  } else if (p.skill === "stalk-value") {
+    const many = p.stalks.length > 1;
+    words = [
+      part("p", {
+        text: `Blue-Red Hackenbush: ${many ? "these stalks, colours" : "this stalk, its colours"} from the ground up (B blue, R red): ${p.stalks.join(", ")}. What is ${many ? "the value of their sum" : "its value"}? Sign expansion: ±1 per edge up to the first change of colour, then each edge half the one before (+ blue, − red).`,
+      }),
+    ];
+    controls = [field("value", "value =", { size: "8", placeholder: "3/4" })];
   } else if (p.skill === "quotient") {
     const q = params.quotient;
     const options = (name, label, list, chooseText) =>

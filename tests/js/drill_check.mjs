@@ -145,6 +145,25 @@ function check(d) {
       checked++;
     }
   }
+  // Blue-Red Hackenbush stalks (skill stalk-value): each stalk's value against nimlib.partizan.stalk_value, the
+  // right answer accepted (as a fraction and as a decimal), and each wrong rule's answer named as that mistake
+  for (const c of fixture.stalkValues ?? []) {
+    const problem = { skill: "stalk-value", stalks: c.stalks };
+    const s = d.drillSolve(problem);
+    const what = `stalks ${c.stalks.join(" + ")}`;
+    expect(JSON.stringify(s.parts.map((x) => x.value)) === JSON.stringify(c.values.map(([n, q]) => n / q)), `${what}: values ${s.parts.map((x) => x.value)} (nimlib ${JSON.stringify(c.values)})`);
+    expect(d.drillJudge(problem, { value: `${c.total[0]}/${c.total[1]}` }).correct === true, `${what}: ${c.total[0]}/${c.total[1]} is right`);
+    expect(d.drillJudge(problem, { value: String(c.total[0] / c.total[1]) }).correct === true, `${what}: the decimal is right`);
+    for (const [rule, said] of [["no-halving", /counts half the one before/], ["from-ground", /halving starts only at the first edge of the other colour/]]) {
+      const wrong = c.wrong[rule];
+      if (wrong[0] * c.total[1] === c.total[0] * wrong[1]) continue; // the rule happens to give the right answer
+      const [x, y] = [c.wrong["no-halving"], c.wrong["from-ground"]];
+      if (x[0] * y[1] === y[0] * x[1]) continue; // both wrong rules give the same answer: either name is true
+      const v = d.drillJudge(problem, { value: `${wrong[0]}/${wrong[1]}` });
+      expect(v.correct === false && said.test(v.text), `${what}: ${rule} (${wrong[0]}/${wrong[1]}) named, got ${JSON.stringify(v.text)}`);
+    }
+    checked++;
+  }
   return { failures, checked };
 }
 
@@ -159,6 +178,7 @@ const PLANTS = [
   ["mex is the largest value plus one", "  while (seen.has(m)) m++;\n", "  m = values.length ? Math.max(...values) + 1 : 0;\n"],
   ["diagnosis names column 2^0", "  while ((a ^ b) >> (j + 1)) j++;\n", "\n"],
   ["Moore's test mod k", "return drillColumns(heaps).every((c) => c % (k + 1) === 0);", "return drillColumns(heaps).every((c) => c % Math.max(2, k) === 0);"],
+  ["stalks halved from the ground", 'rule === "from-ground" ? i > 0 :', 'rule === "from-ground" || rule === "right" ? i > 0 :'],
 ];
 copyFileSync(path.join(staticDir, "core.js"), path.join(tmp, "core.js"));
 let caught = 0;

@@ -47,4 +47,5 @@ export const GOOD = {
   "fibonacci-nim": [{ heap: 20 }, [18, 4]],
   "node-kayles": [{ vertices: 5, edges: [[0, 1], [1, 2], [2, 3], [3, 4]], coords: [[0.1, 0.5], [0.3, 0.5], [0.5, 0.5], [0.7, 0.5], [0.9, 0.5]], title: "Node Kayles on a path" }, [0, 1, 3, 4]],
   chomp: [{ rows: 4, columns: 7 }, [7, 7, 5, 2]],
+  "blue-red-hackenbush": [{ edges: [[0, 1], [1, 2], [2, 3], [0, 4], [4, 5]], colours: "BRBRB", reader: "B" }, [0, 1, 2, 3, 4]],
 };
