@@ -173,6 +173,9 @@ _CONSTRUCTORS = {
     r"TurningCorners\(": "corners",
     r"GreenHackenbush\(": "hackenbush",
     r"Chomp\(": "chomp",
+    r"FibonacciNim\(": "fibonacci-nim",
+    r"NodeKayles\(": "node-kayles",
+    r"BlueRedHackenbush\(": "blue-red-hackenbush",
 }
 # Page games played as variants of a registered one (params), each needing a page of its own
 _VARIANTS = {"nimble-2", "twins", "graph-chips (annihilating)"}
