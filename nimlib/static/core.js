@@ -346,6 +346,48 @@ export function readWhole(text, digits = 16) {
   return Number.isSafeInteger(n) ? n : null;
 }
 
+/**
+ * The edges a reader typed for a picture game ("0, 2, 5", "edges {0, 2}"): a Set of indices below `count`.
+ * Throws an Error in words naming the first token that is not an edge (Green and Blue-Red Hackenbush share it).
+ */
+export function readEdgeNumbers(text, count) {
+  const parts = String(text ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/^edges?\b/, " ")
+    .replace(/[{}[\]()]/g, " ")
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  const chosen = new Set();
+  for (const p of parts) {
+    if (!/^\d+$/.test(p)) throw new Error(`type edge numbers 0 to ${count - 1}, separated by commas; "${p}" is not one`);
+    const i = Number(p);
+    if (i >= count) throw new Error(`the picture has edges 0 to ${count - 1}; there is no edge ${i}`);
+    chosen.add(i);
+  }
+  return chosen;
+}
+
+/** The Fibonacci numbers 1, 2, 3, 5, 8, … up to `limit` (as nimlib.fibonacci.fibonacci_numbers; 1 only once). */
+export function fibonacciNumbers(limit) {
+  const out = [];
+  for (let a = 1, b = 2; a <= limit; [a, b] = [b, a + b]) out.push(a);
+  return out;
+}
+
+/** Zeckendorf's sum of n, largest term first, by the greedy rule (as nimlib.fibonacci.zeckendorf): the game and the drill. */
+export function zeckendorfTerms(n) {
+  const terms = [];
+  let rest = n;
+  for (const f of fibonacciNumbers(n).reverse()) {
+    if (f <= rest) {
+      terms.push(f);
+      rest -= f;
+    }
+  }
+  return terms;
+}
+
 export function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }

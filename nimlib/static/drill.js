@@ -6,7 +6,7 @@
 // skill (drillSolve) computes its answer, and drillJudge compares the reader's answer with it and words the
 // diagnosis from the same data, so what the page says and what it accepts cannot disagree.
 // tests/test_js_drills.py checks both against nimlib on generated fixtures (tests/js/drill_check.mjs).
-import { makeRng, el, escapeHtml, plural, readTokens, readWhole } from "./core.js";
+import { makeRng, el, escapeHtml, plural, readTokens, readWhole, fibonacciNumbers, zeckendorfTerms } from "./core.js";
 
 export const DRILL_SKILLS = ["mex", "nim-sum", "winning-move", "sum", "nim-product", "quotient", "zeckendorf", "stalk-value"];
 export const DRILL_LEVELS = 5; // levels 1..5
@@ -899,31 +899,12 @@ function drillTrees(doc, trees) {
 
 // ---------------------------------------------------------------- Zeckendorf sums and Fibonacci Nim (ch-fibonacci)
 
-/** The Fibonacci numbers 1, 2, 3, 5, 8, … up to `limit` (as nimlib.fibonacci.fibonacci_numbers). */
-export function drillZeckFibs(limit) {
-  const out = [];
-  for (let a = 1, b = 2; a <= limit; [a, b] = [b, a + b]) out.push(a);
-  return out;
-}
-
-/** The Zeckendorf sum of n, largest term first: the greedy rule (as nimlib.fibonacci.zeckendorf). */
-export function drillZeckTerms(n) {
-  const terms = [];
-  let rest = n;
-  for (const f of drillZeckFibs(n).reverse()) {
-    if (f <= rest) {
-      terms.push(f);
-      rest -= f;
-    }
-  }
-  return terms;
-}
 
 export const DRILL_ZECK_TOP = [20, 40, 90, 150, 300]; // the largest heap of each level
 
 function drillZeckProblem(level, rng) {
   const n = drillInt(rng, 4, DRILL_ZECK_TOP[level - 1]);
-  const terms = drillZeckTerms(n);
+  const terms = zeckendorfTerms(n);
   const q = terms[terms.length - 1];
   // a winning position about half the time (when the smallest term leaves room for both)
   const most = q <= n - 1 && (q === 1 || rng() < 0.5) ? drillInt(rng, q, Math.min(n - 1, 2 * q + 3)) : drillInt(rng, 1, Math.max(1, Math.min(q - 1, n - 1)));
@@ -932,11 +913,11 @@ function drillZeckProblem(level, rng) {
 
 /** ONE computation: the sum, its smallest term, the winning take (null if none) and the position it leaves. */
 function drillZeckSolve(p) {
-  const terms = drillZeckTerms(p.n);
+  const terms = zeckendorfTerms(p.n);
   const smallest = terms[terms.length - 1];
   const take = smallest <= p.most ? smallest : null;
   const rest = take === null ? null : p.n - take;
-  const next = rest ? drillZeckTerms(rest) : [];
+  const next = rest ? zeckendorfTerms(rest) : [];
   return { terms, smallest, take, rest, restSmallest: next.length ? next[next.length - 1] : null, fields: { terms: terms.join(" + "), take: take === null ? "none" : String(take) } };
 }
 
@@ -954,7 +935,7 @@ function drillZeckJudge(p, fields, s) {
   const take = none ? null : readWhole(takeText, 9);
   if (!none && take === null) return { refused: "Type the winning take as a whole number, or none." };
   // the sum: Fibonacci numbers, each once, adding up to n, no two consecutive; the first mistake is named
-  const fibs = drillZeckFibs(Math.max(...terms, p.n));
+  const fibs = fibonacciNumbers(Math.max(...terms, p.n));
   const sorted = [...terms].sort((a, b) => b - a);
   const notFib = sorted.find((t) => !fibs.includes(t));
   if (notFib !== undefined) return { correct: false, part: "terms", text: `${notFib} is not a Fibonacci number: they are ${fibs.slice(0, 10).join(", ")}, … (each the sum of the two before).` };
@@ -976,7 +957,7 @@ function drillZeckJudge(p, fields, s) {
   if (take < 1 || take > p.most) return { correct: false, part: "take", text: `You may take 1 to ${p.most}, not ${take}.` };
   const rest = p.n - take;
   const limit = Math.min(2 * take, rest);
-  const restTerms = rest ? drillZeckTerms(rest) : [];
+  const restTerms = rest ? zeckendorfTerms(rest) : [];
   const q = rest ? restTerms[restTerms.length - 1] : null;
   if (rest === 0 || q > limit) {
     const note = take === s.take ? `${s.smallest} ≤ ${p.most}, so take the smallest term` : `${take} is not the smallest term, ${s.smallest}, but it wins too`;

@@ -17,7 +17,7 @@
 // leave), which wins whenever a win exists. tests/js/test_blue_red.test.mjs and tests/test_js_blue_red.py
 // check every position of the book's pictures, both turns, against nimlib's search.
 
-import { register, escapeHtml, stateKind, stateNaturalsError } from "../core.js";
+import { register, escapeHtml, stateKind, stateNaturalsError, readEdgeNumbers } from "../core.js";
 
 export const BR_MAX_EDGES = 24; // nimlib.partizan.MAX_PICTURE_EDGES
 export const BR_MAX_PIECE_POSITIONS = 1024; // nimlib.partizan.MAX_PIECE_POSITIONS: positions of one piece, valued by search
@@ -292,18 +292,7 @@ function brParse(text, params) {
   const edges = brEdges(params);
   const t = String(text).trim().toLowerCase();
   if (t === "" || t === "all") return brGrounded(edges, edges.map((_, i) => i));
-  const parts = t
-    .replace(/^edges?\b/, " ")
-    .replace(/[{}[\]()]/g, " ")
-    .split(/[\s,]+/)
-    .filter(Boolean);
-  const chosen = new Set();
-  for (const p of parts) {
-    if (!/^\d+$/.test(p)) throw new Error(`type edge numbers 0 to ${edges.length - 1}, separated by commas; "${p}" is not one`);
-    const i = Number(p);
-    if (i >= edges.length) throw new Error(`the picture has edges 0 to ${edges.length - 1}; there is no edge ${i}`);
-    chosen.add(i);
-  }
+  const chosen = readEdgeNumbers(t, edges.length);
   return brGrounded(edges, chosen);
 }
 

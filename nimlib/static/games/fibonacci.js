@@ -8,7 +8,16 @@
 // The page computes everything itself: Zeckendorf sums by the greedy rule, Whinihan's move (the
 // smallest Zeckendorf term when it is allowed) and G(n, most) by mex; heaps are limited to FIB_LIMIT.
 
-import { register, readTokens, OutOfTable, plural, stateNaturalsError, stateOptionalIntError } from "../core.js";
+import {
+  register,
+  readTokens,
+  OutOfTable,
+  plural,
+  stateNaturalsError,
+  stateOptionalIntError,
+  fibonacciNumbers,
+  zeckendorfTerms,
+} from "../core.js";
 
 // nimlib.fibonacci.WIDGET_LIMIT: Python sends no heap beyond it (tests/test_js_bounds.py checks they agree)
 export const FIB_LIMIT = 200;
@@ -33,25 +42,9 @@ function fibCheck(position) {
   return position;
 }
 
-/** The Fibonacci numbers 1, 2, 3, 5, 8, … up to limit (as nimlib.fibonacci.fibonacci_numbers). */
-export function fibNumbers(limit) {
-  const out = [];
-  for (let a = 1, b = 2; a <= limit; [a, b] = [b, a + b]) out.push(a);
-  return out;
-}
-
-/** Zeckendorf's sum of n, largest term first, by the greedy rule (as nimlib.fibonacci.zeckendorf). */
-export function fibZeckendorf(n) {
-  const terms = [];
-  let rest = n;
-  for (const f of fibNumbers(n).reverse()) {
-    if (f <= rest) {
-      terms.push(f);
-      rest -= f;
-    }
-  }
-  return terms;
-}
+// Fibonacci numbers and Zeckendorf sums are core's (the drill uses the same two functions)
+export const fibNumbers = fibonacciNumbers;
+export const fibZeckendorf = zeckendorfTerms;
 
 /** The one analysis behind the computer's move and every word of the explanation. */
 export function fibAnalysis(position) {

@@ -15,7 +15,7 @@
 // The position is the sum of its pieces (the parts standing on the ground separately), so its value is
 // the XOR of theirs.
 
-import { register, explainHtml, stateKind, stateNaturalsError } from "../core.js";
+import { register, explainHtml, stateKind, stateNaturalsError, readEdgeNumbers } from "../core.js";
 
 const HB_UNIT = 52; // pixels per layout unit
 const HB_BUTTON = 24; // diameter of an edge's button, in pixels (the 24 px target of WCAG 2.5.8, as widget.css makes it)
@@ -239,18 +239,7 @@ function hbParse(text, params) {
   const t = String(text).trim().toLowerCase();
   if (t === "" || t === "all") return hbGrounded(edges);
   if (t === "no edges") return [];
-  const parts = t
-    .replace(/^edges?\b/, " ")
-    .replace(/[{}[\]()]/g, " ")
-    .split(/[\s,]+/)
-    .filter(Boolean);
-  const chosen = new Set();
-  for (const p of parts) {
-    if (!/^\d+$/.test(p)) throw new Error(`type edge numbers 0 to ${edges.length - 1}, separated by commas; "${p}" is not one`);
-    const i = Number(p);
-    if (i >= edges.length) throw new Error(`the picture has edges 0 to ${edges.length - 1}; there is no edge ${i}`);
-    chosen.add(i);
-  }
+  const chosen = readEdgeNumbers(t, edges.length);
   return hbGrounded(edges, chosen);
 }
 
