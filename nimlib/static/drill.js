@@ -845,7 +845,7 @@ function drawProblem(doc, part, prompt, inputs, p, params) {
   }
   if (p.skill === "zeckendorf") {
     words = [part("p", { text: `Fibonacci Nim: ${plural(p.n, "counter")} left, and the player to move may take at most ${p.most}. Write ${p.n} as a sum of non-consecutive Fibonacci numbers (1, 2, 3, 5, 8, 13, 21, …), then give the winning take, or type none if there is no winning take.` })];
-    controls = [field("terms", `${p.n} =`, { size: "24", placeholder: "13 + 5 + 2" }), field("take", "take:", { size: "6", placeholder: "a number or none" })];
+    controls = [field("terms", `${p.n} =`, { size: "24", placeholder: "13 + 5 + 2" }), field("take", "take:", { size: "16", placeholder: "a number or none" })];
   }
   prompt.replaceChildren(...words);
   inputs.replaceChildren(...controls);
