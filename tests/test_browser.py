@@ -129,6 +129,10 @@ return [...board.querySelectorAll('button[data-move]')].filter((b) => {
 """
 
 
+# What a page's widgets become once mounted: a game, or a drill (the appendix of proofs has only a drill)
+MOUNTED = ".nimlib-play, .nimlib-drill"
+
+
 def look_at(browser, base: str, built_book: Path, page: str, width: int, *, offline: bool, shot: bool) -> dict:
     """Load ``page`` once at ``width`` and read what a first look checks, touching nothing but the scroll.
 
@@ -140,11 +144,11 @@ def look_at(browser, base: str, built_book: Path, page: str, width: int, *, offl
     has_widgets = "application/vnd.jupyter.widget-view+json" in source
     widgets = has_widgets or (shot and page.startswith("notebooks/"))
     look: dict = {"has_widgets": has_widgets, "math": "math notranslate" in source}
-    look["problems"] = open_page(browser, f"{base}/{page}", wait_for=".nimlib-play" if widgets else None)
+    look["problems"] = open_page(browser, f"{base}/{page}", wait_for=MOUNTED if widgets else None)
     if offline:
         look["text"] = browser.execute_script("return document.body.innerText")
         look["typeset"] = len(browser.find_elements("css selector", "mjx-container"))
-        look["plays"] = len(browser.find_elements("css selector", ".nimlib-play"))
+        look["plays"] = len(browser.find_elements("css selector", MOUNTED))
     if shot:
         roots = browser.find_elements("css selector", ".nimlib-play")
         if page.startswith("notebooks/") and roots:
