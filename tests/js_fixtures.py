@@ -302,3 +302,28 @@ def write_fixture(path: str | Path) -> Path:
     path = Path(path)
     path.write_text(json.dumps(build_fixture(), separators=(",", ":")))
     return path
+
+
+def node_agreement(node: str, test: Path, variable: str, games: list, folder: Path) -> tuple[int, int]:
+    """Run the node test ``test`` on ``games`` (written as JSON, its path in the environment variable ``variable``)
+    and return the ``N of M`` it prints as "agrees with nimlib on N of M positions" (turning games, Blue-Red
+    Hackenbush); a failed run or no such line fails the calling test with node's output."""
+    import os
+    import re
+    import subprocess
+
+    path = folder / f"{test.stem}.json"
+    path.write_text(json.dumps(games), encoding="utf-8")
+    result = subprocess.run(
+        [node, "--test", str(test)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, variable: str(path)},
+        cwd=test.parents[2],
+    )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    found = re.search(r"agrees with nimlib on (\d+) of (\d+) positions", result.stdout)
+    assert found, result.stdout[-2000:]
+    print(found.group(0))
+    return int(found.group(1)), int(found.group(2))

@@ -10,11 +10,7 @@ wins, and prints "agrees with nimlib on N of N positions".
 
 from __future__ import annotations
 
-import json
-import os
-import re
 import shutil
-import subprocess
 from fractions import Fraction
 from itertools import combinations
 
@@ -24,6 +20,7 @@ from nimlib import search
 from nimlib.partizan import BlueRedHackenbush
 
 from .conftest import ROOT
+from .js_fixtures import node_agreement
 
 NODE = shutil.which("node")
 TEST = ROOT / "tests" / "js" / "test_blue_red.test.mjs"
@@ -85,18 +82,5 @@ def test_blue_red_js_agrees_with_nimlib(tmp_path):
     games = fixture()
     expected = sum(len(g["cases"]) for g in games)
     assert expected > 900
-    path = tmp_path / "blue_red.json"
-    path.write_text(json.dumps(games))
-    result = subprocess.run(
-        [NODE, "--test", str(TEST)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env={**os.environ, "NIMLIB_BLUE_RED_FIXTURE": str(path)},
-        cwd=ROOT,
-    )
-    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
-    found = re.search(r"agrees with nimlib on (\d+) of (\d+) positions", result.stdout)
-    assert found, result.stdout[-2000:]
-    assert int(found.group(1)) == int(found.group(2)) == expected
-    print(found.group(0))
+    agreed, total = node_agreement(NODE, TEST, "NIMLIB_BLUE_RED_FIXTURE", games, tmp_path)
+    assert agreed == total == expected

@@ -8,10 +8,7 @@ gives the same, position by position, and prints "N of N positions agree".
 from __future__ import annotations
 
 import json
-import os
-import re
 import shutil
-import subprocess
 from itertools import product
 
 import pytest
@@ -20,6 +17,7 @@ from nimlib.coins import MockTurtles, Ruler, TurningCorners
 from nimlib.grundy import grundy_value
 
 from .conftest import ROOT
+from .js_fixtures import node_agreement
 
 NODE = shutil.which("node")
 TEST = ROOT / "tests" / "js" / "test_turning.test.mjs"
@@ -76,18 +74,5 @@ def fixture():
 def test_turning_js_agrees_with_nimlib(tmp_path):
     games = fixture()
     expected = sum(len(g["cases"]) for g in games)
-    path = tmp_path / "turning.json"
-    path.write_text(json.dumps(games))
-    result = subprocess.run(
-        [NODE, "--test", str(TEST)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env={**os.environ, "NIMLIB_TURNING_FIXTURE": str(path)},
-        cwd=ROOT,
-    )
-    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
-    found = re.search(r"agrees with nimlib on (\d+) of (\d+) positions", result.stdout)
-    assert found, result.stdout[-2000:]
-    assert int(found.group(1)) == int(found.group(2)) == expected == 254 + 510 + 4096
-    print(found.group(0))
+    agreed, total = node_agreement(NODE, TEST, "NIMLIB_TURNING_FIXTURE", games, tmp_path)
+    assert agreed == total == expected == 254 + 510 + 4096
