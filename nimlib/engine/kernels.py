@@ -122,7 +122,38 @@ def grundy(
             # Every split with a rare part: this yields every common option value
             first = 1 if n_rare and rare_h[0] == 0 else 0  # heap 0 is no part of a split
             far = rare_h[n_rare - 1] if n_rare else 0
-            for k in range(n_split):
+            # The loops below read several values before they write any stamp: the compiler cannot tell the
+            # stamp array from the values, so a store keeps every later load waiting; grouped, the loads
+            # overlap (0.167 in memory at 2^23: 4.3 s -> 2.6 s with the search below grouped the same way)
+            fused = False
+            if n_split == 2 and not unequal:  # two split digits (0.167): one pass over the rare heaps for both
+                s0 = m - take_split[0]
+                s1 = m - take_split[1]
+                if s0 > far and s0 - far >= base and s1 > far and s1 - far >= base:
+                    u0 = np.uint64(s0 - base)
+                    u1 = np.uint64(s1 - base)
+                    i = first
+                    while i + 2 <= n_rare:
+                        r0 = np.uint64(rare_h[i])
+                        v0 = rare_v[i]
+                        r1 = np.uint64(rare_h[i + 1])
+                        v1 = rare_v[i + 1]
+                        x0 = v0 ^ g[u0 - r0]
+                        x1 = v0 ^ g[u1 - r0]
+                        x2 = v1 ^ g[u0 - r1]
+                        x3 = v1 ^ g[u1 - r1]
+                        stamp[np.uint64(x0)] = version
+                        stamp[np.uint64(x1)] = version
+                        stamp[np.uint64(x2)] = version
+                        stamp[np.uint64(x3)] = version
+                        i += 2
+                    if i < n_rare:
+                        r0 = np.uint64(rare_h[i])
+                        v0 = rare_v[i]
+                        stamp[np.uint64(v0 ^ g[u0 - r0])] = version
+                        stamp[np.uint64(v0 ^ g[u1 - r0])] = version
+                    fused = True
+            for k in range(0 if not fused else n_split, n_split):
                 s = m - take_split[k]
                 if s < 2:
                     continue
@@ -135,8 +166,20 @@ def grundy(
                             if r + r != s:
                                 stamp[np.uint64(rare_v[i] ^ g[us - np.uint64(r)])] = version
                     else:
-                        for i in range(first, n_rare):
+                        i = first
+                        while i + 4 <= n_rare:
+                            x0 = rare_v[i] ^ g[us - np.uint64(rare_h[i])]
+                            x1 = rare_v[i + 1] ^ g[us - np.uint64(rare_h[i + 1])]
+                            x2 = rare_v[i + 2] ^ g[us - np.uint64(rare_h[i + 2])]
+                            x3 = rare_v[i + 3] ^ g[us - np.uint64(rare_h[i + 3])]
+                            stamp[np.uint64(x0)] = version
+                            stamp[np.uint64(x1)] = version
+                            stamp[np.uint64(x2)] = version
+                            stamp[np.uint64(x3)] = version
+                            i += 4
+                        while i < n_rare:
                             stamp[np.uint64(rare_v[i] ^ g[us - np.uint64(rare_h[i])])] = version
+                            i += 1
                     continue
                 for i in range(first, n_rare):
                     r = rare_h[i]
@@ -236,7 +279,35 @@ def _common_splits(
         common = min(common, steps)
         longest = max(longest, steps)
     t = 0
-    if all_mid:
+    # Each step reads every pair first and tests ``need`` after, so the loads overlap (see ``grundy``)
+    if all_mid and n_split == 2:
+        u0 = d_u[0]
+        u1 = d_u[1]
+        h0 = d_h[0]
+        h1 = d_h[1]
+        while t < common and missing:
+            e = 1 + t
+            a0 = h0 - t
+            a1 = h1 - t
+            ye = low[np.uint64(e)]
+            x0 = low[np.uint64(a0)] ^ g[np.uint64(u0 - a0)]
+            x1 = ye ^ g[np.uint64(u0 - e)]
+            x2 = low[np.uint64(a1)] ^ g[np.uint64(u1 - a1)]
+            x3 = ye ^ g[np.uint64(u1 - e)]
+            if need[x0] == version:
+                need[x0] = 0
+                missing -= 1
+            if need[x1] == version:
+                need[x1] = 0
+                missing -= 1
+            if need[x2] == version:
+                need[x2] = 0
+                missing -= 1
+            if need[x3] == version:
+                need[x3] = 0
+                missing -= 1
+            t += 1
+    elif all_mid:
         # Every split held (the table, the stream's prefix): the middle out and the ends in
         while t < common and missing:
             e = 1 + t
@@ -263,6 +334,30 @@ def _common_splits(
                     need[x] = 0
                     missing -= 1
                 t += 1
+        elif n_split == 2:
+            u0 = d_u[0]
+            u1 = d_u[1]
+            while t + 2 <= common and missing:
+                e = 1 + t
+                y0 = low[np.uint64(e)]
+                y1 = low[np.uint64(e + 1)]
+                x0 = y0 ^ g[np.uint64(u0 - e)]
+                x1 = y0 ^ g[np.uint64(u1 - e)]
+                x2 = y1 ^ g[np.uint64(u0 - e - 1)]
+                x3 = y1 ^ g[np.uint64(u1 - e - 1)]
+                if need[x0] == version:
+                    need[x0] = 0
+                    missing -= 1
+                if need[x1] == version:
+                    need[x1] = 0
+                    missing -= 1
+                if need[x2] == version:
+                    need[x2] = 0
+                    missing -= 1
+                if need[x3] == version:
+                    need[x3] = 0
+                    missing -= 1
+                t += 2
         else:
             while t < common and missing:
                 e = 1 + t
