@@ -2,7 +2,8 @@
 
 Usage: python tools/bench_frontier.py [--min-log K0] [--max-log K] [--games 0.167,...] [--no-table] [--goal]
                                       [--rust BINARY_OR_DIR]
-       python tools/bench_frontier.py --command [--repeat R] [--log K] [--games ...] [--no-table] --rust ...
+       python tools/bench_frontier.py --command [--repeat R] [--log K[,K2...]] [--load L] [--games ...]
+                                      [--no-table] --rust ...
 
 ``--command`` times what a user runs, whole process against whole process (imports, numba's start-up
 and the estimate included, as the user pays them): ``nimlib rare GAME --to N --heaps-from 1
@@ -13,7 +14,10 @@ all three share the load. It prints every run's CPU time (user + sys, ``os.wait4
 the load average around it, then the best and the median of each and their ratios to Rust's, and
 checks the frequency file byte for byte against Rogalski's published file where tests/data has it
 (tests/data/frequencies/published/GAME/N), else against his solver's own output of the same run
-(converted by tools/rust_frequencies.py).
+(converted by tools/rust_frequencies.py). ``--load L`` runs the race under a load it makes itself: L
+background processes that each sum a 256 MiB array over and over (they compete for the cores, the
+caches and memory bandwidth, as other work does), started before the first round and stopped after
+the last; every run's line shows the load average.
 
 Otherwise it prints, asserting nothing:
 
@@ -181,6 +185,25 @@ GrundyTable(octal(sys.argv[1])).extend(int(sys.argv[2]) + 1)
 """
 
 
+LOADER = """
+import numpy as np
+a = np.ones(1 << 25)  # 256 MiB of float64: summing it streams through memory, past every cache
+while True:
+    a.sum()
+"""
+
+
+def start_load(count: int) -> list[subprocess.Popen]:
+    """``count`` background processes streaming through memory (``--load``); stop them with ``stop_load``."""
+    return [subprocess.Popen([sys.executable, "-c", LOADER]) for _ in range(count)]
+
+
+def stop_load(procs: list[subprocess.Popen]) -> None:
+    for proc in procs:
+        proc.kill()
+        proc.wait()
+
+
 def _load() -> str:
     return "/".join(f"{x:.1f}" for x in os.getloadavg())
 
@@ -265,15 +288,26 @@ def main() -> None:
         "--rust", type=Path, default=os.environ.get("ROGALSKI_OCTAL"), help="Rogalski's binary or source folder"
     )
     parser.add_argument("--command", action="store_true", help="time the user's command, interleaved with Rust")
-    parser.add_argument("--log", type=int, default=24, help="--command: N = 2^K (default 24)")
+    parser.add_argument("--log", default="24", help="--command: N = 2^K, or sizes K1,K2,... (default 24)")
+    parser.add_argument("--load", type=int, default=0, help="--command: L background processes as load (default 0)")
     parser.add_argument("--repeat", type=int, default=3, help="--command: rounds (default 3)")
     args = parser.parse_args()
     print(f"load average {_load()} (1/5/15 min) on {os.cpu_count()} cores")
     rust = build_rust(Path(args.rust) if args.rust else None)
     if args.command:
-        for code in args.games.split(","):
-            print(code)
-            race_command(rust, code, 1 << args.log, max(1, args.repeat), not args.no_table)
+        logs = [int(k) for k in args.log.split(",")]
+        if not all(10 <= k <= 32 for k in logs) or not 0 <= args.load <= 8:
+            parser.error("--log takes sizes K from 10 to 32 (N = 2^K), --load 0 to 8 processes")
+        loaders = start_load(args.load)
+        try:
+            if loaders:
+                print(f"load: {args.load} background process(es), each summing a 256 MiB array over and over")
+            for k in logs:
+                for code in args.games.split(","):
+                    print(code)
+                    race_command(rust, code, 1 << k, max(1, args.repeat), not args.no_table)
+        finally:
+            stop_load(loaders)
         return
     rows, last = [], {}
     for code in args.games.split(","):
