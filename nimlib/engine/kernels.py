@@ -142,10 +142,7 @@ def grundy(
                         x1 = v0 ^ g[u1 - r0]
                         x2 = v1 ^ g[u0 - r1]
                         x3 = v1 ^ g[u1 - r1]
-                        stamp[np.uint64(x0)] = version
-                        stamp[np.uint64(x1)] = version
-                        stamp[np.uint64(x2)] = version
-                        stamp[np.uint64(x3)] = version
+                        _stamp4(stamp, x0, x1, x2, x3, version)
                         i += 2
                     if i < n_rare:
                         r0 = np.uint64(rare_h[i])
@@ -172,10 +169,7 @@ def grundy(
                             x1 = rare_v[i + 1] ^ g[us - np.uint64(rare_h[i + 1])]
                             x2 = rare_v[i + 2] ^ g[us - np.uint64(rare_h[i + 2])]
                             x3 = rare_v[i + 3] ^ g[us - np.uint64(rare_h[i + 3])]
-                            stamp[np.uint64(x0)] = version
-                            stamp[np.uint64(x1)] = version
-                            stamp[np.uint64(x2)] = version
-                            stamp[np.uint64(x3)] = version
+                            _stamp4(stamp, x0, x1, x2, x3, version)
                             i += 4
                         while i < n_rare:
                             stamp[np.uint64(rare_v[i] ^ g[us - np.uint64(rare_h[i])])] = version
@@ -236,6 +230,24 @@ def grundy(
     return hi, n_rare, OK
 
 
+@njit(cache=True, inline="always", boundscheck=False)
+def _stamp4(stamp, x0, x1, x2, x3, version):  # pragma: no cover - compiled
+    """Mark four option values at once, after all four were read (see ``grundy``)."""
+    stamp[np.uint64(x0)] = version
+    stamp[np.uint64(x1)] = version
+    stamp[np.uint64(x2)] = version
+    stamp[np.uint64(x3)] = version
+
+
+@njit(cache=True, inline="always", boundscheck=False)
+def _tick(need, x, version):  # pragma: no cover - compiled
+    """1 if value x was still needed by heap ``version`` - 1 (and is no longer), else 0."""
+    if need[x] == version:
+        need[x] = 0
+        return 1
+    return 0
+
+
 @njit(cache=True, nogil=True, boundscheck=False)
 def _common_splits(
     low, n_low, g, base, m, take_split, unequal, need, version, missing, d_u, d_h, d_steps, d_mid
@@ -294,18 +306,8 @@ def _common_splits(
             x1 = ye ^ g[np.uint64(u0 - e)]
             x2 = low[np.uint64(a1)] ^ g[np.uint64(u1 - a1)]
             x3 = ye ^ g[np.uint64(u1 - e)]
-            if need[x0] == version:
-                need[x0] = 0
-                missing -= 1
-            if need[x1] == version:
-                need[x1] = 0
-                missing -= 1
-            if need[x2] == version:
-                need[x2] = 0
-                missing -= 1
-            if need[x3] == version:
-                need[x3] = 0
-                missing -= 1
+            missing -= _tick(need, x0, version) + _tick(need, x1, version)
+            missing -= _tick(need, x2, version) + _tick(need, x3, version)
             t += 1
     elif all_mid:
         # Every split held (the table, the stream's prefix): the middle out and the ends in
@@ -345,18 +347,8 @@ def _common_splits(
                 x1 = y0 ^ g[np.uint64(u1 - e)]
                 x2 = y1 ^ g[np.uint64(u0 - e - 1)]
                 x3 = y1 ^ g[np.uint64(u1 - e - 1)]
-                if need[x0] == version:
-                    need[x0] = 0
-                    missing -= 1
-                if need[x1] == version:
-                    need[x1] = 0
-                    missing -= 1
-                if need[x2] == version:
-                    need[x2] = 0
-                    missing -= 1
-                if need[x3] == version:
-                    need[x3] = 0
-                    missing -= 1
+                missing -= _tick(need, x0, version) + _tick(need, x1, version)
+                missing -= _tick(need, x2, version) + _tick(need, x3, version)
                 t += 2
         else:
             while t < common and missing:
