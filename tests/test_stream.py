@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
+import sys
 from itertools import product
 from pathlib import Path
 
@@ -664,3 +666,14 @@ def test_a_streamed_run_chooses_its_mask_again_as_czajkas_table_does(code, n, wi
     r = stream.report()
     assert (r["largest_index"], r["largest"], r["mask"], r["rare_count"], r["last_rare"]) == row
     assert stream.w < n or code in ("0.04", "0.06", "0.376")  # those grow the window to their far rare heaps
+
+
+@pytest.mark.parametrize(
+    "args", [["--log", "9"], ["--log", "24,40"], ["--log", "x"], ["--log", "24,,26"], ["--load", "9"]]
+)
+def test_the_frontier_race_refuses_a_size_or_a_load_it_cannot_run_before_it_starts(args):
+    # tools/bench_frontier.py --command: sizes 2^10..2^32 and 0..8 load processes; anything else is one line, exit 2
+    tool = Path(__file__).resolve().parents[1] / "tools" / "bench_frontier.py"
+    done = subprocess.run([sys.executable, str(tool), "--command", *args], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "--log takes sizes K from 10 to 32" in done.stderr, done.stderr[-500:]
+    assert "Traceback" not in done.stderr and not done.stdout

@@ -6,7 +6,8 @@ Usage: python tools/bench_frontier.py [--min-log K0] [--max-log K] [--games 0.16
                                       [--no-table] --rust ...
 
 ``--command`` times what a user runs, whole process against whole process (imports, numba's start-up
-and the estimate included, as the user pays them): ``nimlib rare GAME --to N --heaps-from 1
+and the estimate included, as the user pays them; one untimed small run first fills numba's on-disk cache,
+as a user's first run does once after installing): ``nimlib rare GAME --to N --heaps-from 1
 --frequencies F --checkpoint D`` (a fresh folder each time), interleaved with Rogalski's ``octal
 GAME N+1 0`` (the same heaps 1..N) and, unless ``--no-table``, the in-memory engine in a process of
 its own (``GrundyTable(game).extend(N + 1)``), R rounds (nimlib, in memory, Rust, nimlib, …) so that
@@ -222,6 +223,10 @@ def race_command(rust: Path | None, code: str, n: int, repeat: int, table: bool)
     # (tests/data/frequencies/GAME/N is nimlib's older layout, heaps 0..N-1: not the same bytes)
     published = REFERENCE / "published" / code / str(n)
     reference = published
+    # One untimed small run first: numba compiles the kernels once after an install or a change and caches
+    # them on disk; every user's run after that loads the cache, and that load is in every timed run
+    with tempfile.TemporaryDirectory(prefix="bench-frontier-") as tmp:
+        child([sys.executable, "-m", "nimlib", "rare", code, "--to", "4096", "--checkpoint", tmp], env)
     for r in range(repeat):
         with tempfile.TemporaryDirectory(prefix="bench-frontier-") as tmp:
             freq = Path(tmp) / "frequencies"
@@ -292,12 +297,13 @@ def main() -> None:
     parser.add_argument("--load", type=int, default=0, help="--command: L background processes as load (default 0)")
     parser.add_argument("--repeat", type=int, default=3, help="--command: rounds (default 3)")
     args = parser.parse_args()
+    parts = args.log.split(",")
+    logs = [int(k) for k in parts if k.isascii() and k.isdigit()]
+    if len(logs) != len(parts) or not all(10 <= k <= 32 for k in logs) or not 0 <= args.load <= 8:
+        parser.error(f"--log takes sizes K from 10 to 32 (N = 2^K), got {args.log!r}; --load 0 to 8, got {args.load}")
     print(f"load average {_load()} (1/5/15 min) on {os.cpu_count()} cores")
     rust = build_rust(Path(args.rust) if args.rust else None)
     if args.command:
-        logs = [int(k) for k in args.log.split(",")]
-        if not all(10 <= k <= 32 for k in logs) or not 0 <= args.load <= 8:
-            parser.error("--log takes sizes K from 10 to 32 (N = 2^K), --load 0 to 8 processes")
         loaders = start_load(args.load)
         try:
             if loaders:
