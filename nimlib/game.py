@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any, Protocol, runtime_checkable
 
-from ._check import check_bool
+from ._check import check_bool, check_int
 
 Position = Hashable
 Move = Hashable
@@ -137,6 +137,31 @@ class Ruleset:
 
     def decode_move(self, data: JSON) -> Move:
         return from_json(data)
+
+
+class SubsetRuleset(Ruleset):
+    """A game whose position is a set of numbered parts and whose move removes one part (with consequences).
+
+    Positions are frozensets of ints (JSON: the sorted list) and moves single ints (JSON: ``[part]``), as in
+    Node Kayles (vertices) and Green Hackenbush (edges); ``part`` names the number in error messages.
+    """
+
+    part: str = "part"
+    """What a move's number is, for messages: "vertex", "edge index"."""
+
+    def encode(self, position: frozenset[int]) -> JSON:
+        return sorted(position)
+
+    def decode(self, data: JSON) -> frozenset[int]:
+        return self.check(data)
+
+    def encode_move(self, move: int) -> JSON:
+        return [move]
+
+    def decode_move(self, data: JSON) -> int:
+        if not isinstance(data, list) or len(data) != 1:
+            raise TypeError(f"move must be [{self.part.replace(' ', '_')}], got {data!r}")
+        return check_int(data[0], f"move[0] ({self.part})")
 
 
 def options(game: Game, position: Position) -> Iterator[Position]:

@@ -26,7 +26,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from ._check import check_bool, check_int
-from .game import JSON, Ruleset
+from .game import JSON, SubsetRuleset
 from .grundy import grundy_value
 
 # An edge (u, v) between vertices 0..n-1; from u to v in a directed graph
@@ -527,7 +527,7 @@ def plot_graph(
 # ---------------------------------------------------------------- the rules object
 
 
-class NodeKayles(Ruleset):
+class NodeKayles(SubsetRuleset):
     """Node Kayles on a fixed graph. ``NodeKayles(n, edges)``; a position is the frozenset of vertices left.
 
     A move is a vertex; it goes with its neighbours. At most MAX_WIDGET_VERTICES = 12 vertices (the page
@@ -540,6 +540,7 @@ class NodeKayles(Ruleset):
 
     name = "Node Kayles"
     widget = "node-kayles"
+    part = "vertex"
 
     def __init__(
         self,
@@ -606,20 +607,6 @@ class NodeKayles(Ruleset):
             "coords": [[round(x, 4), round(y, 4)] for x, y in self.coords],
             "title": self.title,
         }
-
-    def encode(self, position: frozenset[int]) -> JSON:
-        return sorted(position)
-
-    def decode(self, data: JSON) -> frozenset[int]:
-        return self.check(data)
-
-    def encode_move(self, move: int) -> JSON:
-        return [move]
-
-    def decode_move(self, data: JSON) -> int:
-        if not isinstance(data, list) or len(data) != 1:
-            raise TypeError(f"move must be [vertex], got {data!r}")
-        return check_int(data[0], "move[0] (vertex)")
 
 
 # ---------------------------------------------------------------- the chapter's boards

@@ -30,7 +30,7 @@ from itertools import pairwise, permutations, product
 from typing import Any
 
 from ._check import check_int
-from .game import JSON, Ruleset
+from .game import JSON, SubsetRuleset
 from .grundy import grundy_value
 
 # An edge between two vertices; vertex 0 is the ground, (v, v) is a loop
@@ -581,7 +581,7 @@ def _point(coords: dict[int, tuple[float, float]], v: int, other: int) -> tuple[
 # ---------------------------------------------------------------- the rules object
 
 
-class GreenHackenbush(Ruleset):
+class GreenHackenbush(SubsetRuleset):
     """Green Hackenbush on a fixed picture. ``GreenHackenbush(edges)``; a position is a frozenset of edge indices.
 
     A move is an edge index; cutting it also removes whatever no longer
@@ -596,6 +596,7 @@ class GreenHackenbush(Ruleset):
 
     name = "Green Hackenbush"
     widget = "hackenbush"
+    part = "edge index"
 
     def __init__(self, edges: Sequence[Edge], coords: dict[int, tuple[float, float]] | None = None) -> None:
         self.edges = check_edges(edges)
@@ -681,17 +682,3 @@ class GreenHackenbush(Ruleset):
             "edges": [list(e) for e in self.edges],
             "coords": {str(v): list(xy) for v, xy in sorted(self.coords.items())},
         }
-
-    def encode(self, position: frozenset[int]) -> JSON:
-        return sorted(position)
-
-    def decode(self, data: JSON) -> frozenset[int]:
-        return self.check(data)
-
-    def encode_move(self, move: int) -> JSON:
-        return [move]
-
-    def decode_move(self, data: JSON) -> int:
-        if not isinstance(data, list) or len(data) != 1:
-            raise TypeError(f"move must be [edge_index], got {data!r}")
-        return check_int(data[0], "move[0] (edge index)")
