@@ -214,6 +214,15 @@ def _best_median(cpus: list[float]) -> tuple[float, float]:
     return ordered[0], ordered[len(ordered) // 2]
 
 
+def fill_numba_cache() -> None:
+    """One untimed small run, once before the race: numba compiles the kernels once after an install or a change
+    and caches them on disk (the same kernels serve every game); every user's run after that loads the cache, and
+    that load is in every timed run."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with tempfile.TemporaryDirectory(prefix="bench-frontier-") as tmp:
+        child([sys.executable, "-m", "nimlib", "rare", "0.167", "--to", "4096", "--checkpoint", tmp], env)
+
+
 def race_command(rust: Path | None, code: str, n: int, repeat: int, table: bool) -> dict:
     """The user's command against Rust's, interleaved ``repeat`` times (see the module docstring)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -223,10 +232,6 @@ def race_command(rust: Path | None, code: str, n: int, repeat: int, table: bool)
     # (tests/data/frequencies/GAME/N is nimlib's older layout, heaps 0..N-1: not the same bytes)
     published = REFERENCE / "published" / code / str(n)
     reference = published
-    # One untimed small run first: numba compiles the kernels once after an install or a change and caches
-    # them on disk; every user's run after that loads the cache, and that load is in every timed run
-    with tempfile.TemporaryDirectory(prefix="bench-frontier-") as tmp:
-        child([sys.executable, "-m", "nimlib", "rare", code, "--to", "4096", "--checkpoint", tmp], env)
     for r in range(repeat):
         with tempfile.TemporaryDirectory(prefix="bench-frontier-") as tmp:
             freq = Path(tmp) / "frequencies"
@@ -304,6 +309,7 @@ def main() -> None:
     print(f"load average {_load()} (1/5/15 min) on {os.cpu_count()} cores")
     rust = build_rust(Path(args.rust) if args.rust else None)
     if args.command:
+        fill_numba_cache()
         loaders = start_load(args.load)
         try:
             if loaders:
